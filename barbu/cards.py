@@ -1,0 +1,229 @@
+"""Cards, suits, ranks and card sets.
+
+Vocabulary of the engine (RULES.md §6):
+
+- ``Suit``: spades, hearts, diamonds, clubs (``S H D C``, in that order).
+- ``Rank``: two (lowest) .. ace (highest), written ``2..9 T J Q K A``.
+- ``Card``: an ``int`` from 0 to 51, ``13 * suit + rank``, so that a card set is an
+  integer bitmask (bit ``card`` set) and, within a suit, a higher card is a higher number.
+  ``Card.parse("QS")``, ``Card.parse("10h")``, ``Card.parse("Q♥")``; ``str(card) == "QS"``.
+
+The hot paths (legal moves, playouts) work on plain ints and masks; ``Card`` is the friendly face
+of the same numbers. Dealing takes an injected ``random.Random``: the engine has no global
+randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+Mask = int
+"""A set of cards: bit ``c`` is set when card ``c`` is in the set."""
+
+Seat = int
+"""A player's seat, 0..3 clockwise: seat ``s + 1`` (mod 4) is the left neighbour of seat ``s``."""
+
+SEATS = (0, 1, 2, 3)
+SUIT_CHARS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+RANK_CHARS = "23456789TJQKA"
+
+
+class Suit(IntEnum):
+    """A suit; its value is the card block it occupies (cards ``13 * suit .. 13 * suit + 12``)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def char(self) -> str:
+        """The notation letter: ``S``, ``H``, ``D`` or ``C``."""
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def mask(self) -> Mask:
+        """The set of the 13 cards of this suit."""
+        return SUIT_MASKS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from ``S H D C`` (any case) or ``♠ ♥ ♦ ♣``."""
+        if isinstance(text, str) and len(text.strip()) == 1:
+            t = text.strip().upper()
+            for chars in (SUIT_CHARS, SUIT_SYMBOLS, "♤♡♢♧"):
+                if t in chars:
+                    return cls(chars.index(t))
+        raise ValueError(f"not a suit: {text!r} (expected one of S H D C)")
+
+    def __str__(self) -> str:
+        return self.char
+
+
+class Rank(IntEnum):
+    """A rank, from two (0) to ace (12): a higher value beats a lower one."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """The notation character: ``2``..``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return RANK_CHARS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank from ``2..9 T J Q K A`` (any case), ``10`` also meaning ten."""
+        if isinstance(text, str):
+            t = text.strip().upper()
+            if t == "10":
+                return cls.TEN
+            if len(t) == 1 and t in RANK_CHARS:
+                return cls(RANK_CHARS.index(t))
+        raise ValueError(f"not a rank: {text!r} (expected one of A K Q J T 9 8 7 6 5 4 3 2)")
+
+    def __str__(self) -> str:
+        return self.char
+
+
+class Card(int):
+    """One of the 52 cards, an ``int`` equal to ``13 * suit + rank``."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= value < 52:
+            raise ValueError(f"card number out of range: {value}")
+        return super().__new__(cls, value)
+
+    @classmethod
+    def of(cls, suit: Suit, rank: Rank) -> Card:
+        """The card of that suit and rank."""
+        return CARDS[13 * suit + rank]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``QS``, ``10h``, ``Q♥``, ``td``: rank then suit, any case."""
+        if isinstance(text, str):
+            t = text.strip()
+            if 2 <= len(t) <= 3:
+                try:
+                    return cls.of(Suit.parse(t[-1]), Rank.parse(t[:-1]))
+                except ValueError:
+                    pass
+        raise ValueError(f"not a card: {text!r} (expected rank then suit, like QS, 10H or Q♥)")
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return Suit(self // 13)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return Rank(self % 13)
+
+    @property
+    def bit(self) -> Mask:
+        """The one-card set holding this card."""
+        return 1 << self
+
+    def pretty(self) -> str:
+        """The card as people read it: ``10♠``, ``Q♥``."""
+        rank = "10" if self.rank == Rank.TEN else self.rank.char
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self % 13] + SUIT_CHARS[self // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+"""Every card, indexed by its number."""
+
+SUIT_MASKS: tuple[Mask, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+FULL_DECK: Mask = (1 << 52) - 1
+HEARTS: Mask = SUIT_MASKS[Suit.HEARTS]
+QUEENS: Mask = sum(1 << (13 * s + Rank.QUEEN) for s in range(4))
+KING_OF_HEARTS: Card = CARDS[13 * Suit.HEARTS + Rank.KING]
+ACE_OF_HEARTS: Card = CARDS[13 * Suit.HEARTS + Rank.ACE]
+
+
+def cards(text: str) -> list[Card]:
+    """Parse a space- or comma-separated list of cards: ``cards("AS KH 2C")``."""
+    return [Card.parse(t) for t in text.replace(",", " ").split()]
+
+
+def mask_of(cards_: Iterable[int]) -> Mask:
+    """The set (bitmask) of the given cards."""
+    m = 0
+    for c in cards_:
+        m |= 1 << c
+    return m
+
+
+def iter_mask(mask: Mask) -> Iterator[Card]:
+    """The cards of a set, lowest number first."""
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def cards_of(mask: Mask) -> list[Card]:
+    """The cards of a set in display order: by suit (♠ ♥ ♦ ♣), highest rank first."""
+    out: list[Card] = []
+    for s in range(4):
+        seg = (mask >> (13 * s)) & 0x1FFF
+        for r in range(12, -1, -1):
+            if seg >> r & 1:
+                out.append(CARDS[13 * s + r])
+    return out
+
+
+def format_cards(mask_or_cards: Mask | Iterable[int]) -> str:
+    """Cards as a space-separated string in display order, e.g. ``"AS KS 2H"``."""
+    mask = mask_or_cards if isinstance(mask_or_cards, int) else mask_of(mask_or_cards)
+    return " ".join(str(c) for c in cards_of(mask))
+
+
+def deal_masks(rng: random.Random) -> tuple[Mask, Mask, Mask, Mask]:
+    """Shuffle the 52 cards with ``rng`` and deal 13 to each seat, as four card sets."""
+    deck = list(range(52))
+    rnd = rng.random
+    # Fisher-Yates with rng.random(): the same uniform shuffle as random.shuffle, several times
+    # faster on CPython, which matters for the playout benchmark and the bots' sampling.
+    for i in range(51, 0, -1):
+        j = int(rnd() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(deck):
+        hands[i & 3] |= 1 << c
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def deal(rng: random.Random) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
+    """Deal four hands of 13 cards with ``rng``, each in display order."""
+    a, b, c, d = deal_masks(rng)
+    return cards_of(a), cards_of(b), cards_of(c), cards_of(d)
