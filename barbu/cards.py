@@ -210,17 +210,21 @@ def format_cards(mask_or_cards: Mask | Iterable[int]) -> str:
 
 def deal_masks(rng: random.Random) -> tuple[Mask, Mask, Mask, Mask]:
     """Shuffle the 52 cards with ``rng`` and deal 13 to each seat, as four card sets."""
-    deck = list(range(52))
-    rnd = rng.random
-    # Fisher-Yates with rng.random(): the same uniform shuffle as random.shuffle, several times
-    # faster on CPython, which matters for the playout benchmark and the bots' sampling.
-    for i in range(51, 0, -1):
-        j = int(rnd() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck):
-        hands[i & 3] |= 1 << c
-    return hands[0], hands[1], hands[2], hands[3]
+    # Sorting by 52 uniform keys is a uniform shuffle, and several times faster on CPython than
+    # random.shuffle, which matters for the playout benchmark and the bots' sampling.
+    keys = [rng.random() for _ in _DECK_ORDER]
+    order = sorted(_DECK_ORDER, key=keys.__getitem__)
+    bit = _BITS.__getitem__
+    return (
+        sum(map(bit, order[0:13])),
+        sum(map(bit, order[13:26])),
+        sum(map(bit, order[26:39])),
+        sum(map(bit, order[39:52])),
+    )
+
+
+_DECK_ORDER = range(52)
+_BITS = tuple(1 << c for c in range(52))
 
 
 def deal(rng: random.Random) -> tuple[list[Card], list[Card], list[Card], list[Card]]:

@@ -1,0 +1,64 @@
+"""Command line: ``python -m barbu score FILE...`` checks and scores records (``-`` is stdin).
+
+Each file holds one JSON record (a deal or a session), or a JSON list of records; one JSON result
+is printed per record. A bad record gives one readable line on standard error, the other records
+are still scored, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import RuleError
+from .records import score_record
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    with open(name, encoding="utf-8") as f:
+        return f.read()
+
+
+def score_files(names: list[str], out=sys.stdout, err=sys.stderr) -> int:
+    """Score every record of the named files; return the exit status."""
+    status = 0
+    for name in names:
+        label = "<stdin>" if name == "-" else name
+        try:
+            data = json.loads(_read(name))
+        except OSError as e:
+            print(f"{label}: cannot read: {e.strerror or e}", file=err)
+            status = 1
+            continue
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            print(f"{label}: not valid JSON: {e}", file=err)
+            status = 1
+            continue
+        records = data if isinstance(data, list) else [data]
+        for i, record in enumerate(records):
+            where = f"{label}[{i}]" if isinstance(data, list) else label
+            try:
+                result = score_record(record)
+            except RuleError as e:
+                print(f"{where}: {e}", file=err)
+                status = 1
+                continue
+            print(json.dumps(result), file=out)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m barbu``."""
+    parser = argparse.ArgumentParser(prog="python -m barbu", description="Barbu rules engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    score = sub.add_parser("score", help="check and score deal or session records (JSON)")
+    score.add_argument("files", nargs="+", metavar="FILE", help="a JSON record file, or - for stdin")
+    args = parser.parse_args(argv)
+    return score_files(args.files)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""The Domino layout on card sets (RULES.md §3, Domino).
+
+A card of the starting rank opens its suit; once a suit is open, the cards next in rank to either
+end of its row are playable. Aces are high, no wrap-around. The layout is summed up by the set of
+cards playable now, updated card by card.
+"""
+
+from __future__ import annotations
+
+from .cards import Mask
+
+
+def opening_mask(start_rank: int) -> Mask:
+    """The cards playable on an empty layout: the four cards of the starting rank."""
+    return sum(1 << (13 * s + start_rank) for s in range(4))
+
+
+def grow(playable: Mask, card: int, start_rank: int) -> Mask:
+    """The playable set once ``card`` is laid on a layout started at ``start_rank``."""
+    playable &= ~(1 << card)
+    rank = card % 13
+    if rank >= start_rank and rank < 12:
+        playable |= 1 << (card + 1)
+    if rank <= start_rank and rank > 0:
+        playable |= 1 << (card - 1)
+    return playable
+
+
+def rows(played: Mask, start_rank: int) -> list[tuple[int, int] | None]:
+    """Each suit's row as ``(lowest rank, highest rank)``, or ``None`` while the suit is closed."""
+    out: list[tuple[int, int] | None] = []
+    for s in range(4):
+        seg = (played >> (13 * s)) & 0x1FFF
+        if not seg >> start_rank & 1:
+            out.append(None)
+            continue
+        lo = hi = start_rank
+        while lo > 0 and seg >> (lo - 1) & 1:
+            lo -= 1
+        while hi < 12 and seg >> (hi + 1) & 1:
+            hi += 1
+        out.append((lo, hi))
+    return out

@@ -1,0 +1,270 @@
+"""Deal and session records (JSON) and ``score_record`` (RULES.md §6).
+
+Deal record::
+
+    {"rules": "standard", "declarer": 0-3, "hands": [[13 cards] x4],
+     "contract": "no-tricks" | ... | "domino", "trump": "S|H|D|C" (trumps only),
+     "start_rank": "A|K|...|2" (domino only), "doubles": [[doubler, target], ...] in the order
+     made (a redouble is the declarer's pair back), "play": [cards in play order]}
+
+Domino passes are implicit, and a deal that ended early stops there. A session record is
+``{"rules", "first_declarer", "seed" (int or null), "deals": [deal records without "rules"]}``;
+the hands in the deal records are authoritative. Replaying a record rebuilds the same state; the
+engine's own history exports to the same records. A record of a deal still in its doubling round
+also carries ``"double_turns"``: the number of turns taken (passes leave no pair), so a saved game
+resumes exactly; finished rounds never need it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import ChooseContract, Double, Play
+from .cards import Card, Rank, Suit, cards_of
+from .deal import Deal, Phase
+from .errors import RuleError
+from .rules import PRESETS, Contract, Rules
+from .session import Session
+
+# -- export ---------------------------------------------------------------------------------
+
+
+def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
+    """The record of a deal whose contract is chosen (the story so far if unfinished)."""
+    if deal.crules is None:
+        raise RuleError("a deal has no record before its contract is chosen", "no-contract")
+    rec: dict[str, Any] = {}
+    if with_rules:
+        rec["rules"] = deal.rules.name
+    rec["declarer"] = deal.declarer
+    rec["hands"] = [[str(c) for c in cards_of(h)] for h in deal.dealt]
+    rec["contract"] = deal.contract.value
+    if deal.trump is not None:
+        rec["trump"] = deal.trump.char
+    if deal.start_rank is not None:
+        rec["start_rank"] = deal.start_rank.char
+    rec["doubles"] = [[a, b] for a, b in deal.doubles]
+    if deal.phase is Phase.DOUBLING:
+        rec["double_turns"] = deal.double_turns
+    rec["play"] = [str(c) for _, c in deal.played]
+    return rec
+
+
+def session_record(session: Session) -> dict[str, Any]:
+    """The record of a session: every deal whose contract has been chosen."""
+    return {
+        "rules": session.rules.name,
+        "first_declarer": session.first_declarer,
+        "seed": session.seed,
+        "deals": [deal_record(d, with_rules=False) for d in session.deals if d.crules is not None],
+    }
+
+
+# -- import ---------------------------------------------------------------------------------
+
+
+def _fail(where: str, message: str, code: str = "bad-record") -> RuleError:
+    return RuleError(message, code).located(where)
+
+
+def _rules_of(record: dict, where: str) -> Rules:
+    name = record.get("rules")
+    if name not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise _fail(where, f"unknown rules {name!r} (known: {known})")
+    return PRESETS[name]
+
+
+def _seat(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise _fail(where, f"not a seat (0-3): {value!r}", "bad-seat")
+    return value
+
+
+def _card(value: Any, where: str) -> Card:
+    try:
+        return Card.parse(value)
+    except ValueError as e:
+        raise _fail(where, str(e), "bad-card") from None
+
+
+def _list(record: dict, key: str, where: str) -> list:
+    value = record.get(key)
+    if not isinstance(value, list):
+        raise _fail(where, f'"{key}" must be a list, not {type(value).__name__}')
+    return value
+
+
+def _hands(record: dict, where: str, rules: Rules) -> list[list[Card]]:
+    hands = _list(record, "hands", where)
+    if len(hands) != 4:
+        raise _fail(where, f'"hands" must hold 4 hands, not {len(hands)}', "bad-hands")
+    out = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list):
+            raise _fail(f"{where}hands[{seat}]", "a hand must be a list of cards", "bad-hands")
+        out.append([_card(c, f"{where}hands[{seat}][{i}]") for i, c in enumerate(hand)])
+    return out
+
+
+def _contract_action(record: dict, where: str) -> ChooseContract:
+    try:
+        contract = Contract.parse(record.get("contract"))
+    except ValueError as e:
+        raise _fail(f"{where}contract", str(e), "bad-contract") from None
+    trump = start_rank = None
+    try:
+        if record.get("trump") is not None:
+            trump = Suit.parse(record["trump"])
+        if record.get("start_rank") is not None:
+            start_rank = Rank.parse(record["start_rank"])
+    except ValueError as e:
+        raise _fail(f"{where}contract", str(e)) from None
+    return ChooseContract(contract, trump, start_rank)
+
+
+def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
+    """Play a deal record's actions on ``deal`` (fresh, same hands); raise on the first bad one."""
+    prefix = f"{where}, " if where else ""
+    action = _contract_action(record, prefix)
+    try:
+        deal.apply(action)
+    except RuleError as e:
+        raise e.located(f"{prefix}contract (seat {deal.declarer})") from None
+    _replay_doubles(deal, record, prefix)
+    for i, text in enumerate(_list(record, "play", prefix or "record")):
+        spot = f"{prefix}play[{i}]"
+        card = _card(text, spot)
+        seat = deal.to_move
+        try:
+            if deal.phase is Phase.DOUBLING:
+                raise RuleError("the doubling round is not finished", "wrong-phase")
+            deal.apply(Play(card))
+        except RuleError as e:
+            raise e.located(spot if seat is None else f"{spot}, seat {seat}") from None
+    return deal
+
+
+def _replay_doubles(deal: Deal, record: dict, prefix: str) -> None:
+    pairs = _list(record, "doubles", prefix or "record")
+    turns = record.get("double_turns", 4)
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 4:
+        raise _fail(f"{prefix}double_turns", f"must be a number of turns 0-4, not {turns!r}")
+    parsed = []
+    for i, pair in enumerate(pairs):
+        spot = f"{prefix}doubles[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise _fail(spot, f"a double must be a [doubler, target] pair, not {pair!r}")
+        parsed.append((_seat(pair[0], spot), _seat(pair[1], spot)))
+    i = 0
+    for _ in range(turns if deal.rules.doubling else 0):
+        seat = deal.to_move
+        targets: list[int] = []
+        start = i
+        while i < len(parsed) and parsed[i][0] == seat:
+            if parsed[i][1] in targets:
+                raise _fail(f"{prefix}doubles[{i}], seat {seat}",
+                            f"seat {parsed[i][1]} is doubled twice in one turn", "double-twice")
+            targets.append(parsed[i][1])
+            i += 1
+        where = f"{prefix}doubles[{start}], seat {seat}" if targets else \
+            f"{prefix}doubling turn of seat {seat} (a pass)"
+        try:
+            deal.apply(Double(frozenset(targets)))
+        except RuleError as e:
+            raise e.located(where) from None
+    if i < len(parsed):
+        doubler = parsed[i][0]
+        raise _fail(
+            f"{prefix}doubles[{i}], seat {doubler}",
+            f"seat {doubler} doubles out of turn (the order is declarer's left first, "
+            "declarer last, one turn each)", "double-out-of-turn",
+        )
+
+
+def deal_from_record(record: Any) -> Deal:
+    """Rebuild a deal from its record, checking every action."""
+    if not isinstance(record, dict):
+        raise _fail("record", "a deal record must be a JSON object")
+    rules = _rules_of(record, "record")
+    hands = _hands(record, "", rules)
+    declarer = _seat(record.get("declarer"), "declarer")
+    try:
+        deal = Deal(hands, declarer, rules)
+    except RuleError as e:
+        raise e.located("hands") from None
+    return replay_deal(deal, record)
+
+
+def session_from_record(record: Any) -> Session:
+    """Rebuild a session from its record, checking every deal and action."""
+    if not isinstance(record, dict):
+        raise _fail("record", "a session record must be a JSON object")
+    rules = _rules_of(record, "record")
+    seed = record.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise _fail("seed", f"must be an integer or null, not {seed!r}")
+    first = _seat(record.get("first_declarer"), "first_declarer")
+    session = Session(seed, rules, first_declarer=first, start=False)
+    deals = _list(record, "deals", "record")
+    if len(deals) > rules.deals:
+        raise _fail("deals", f"a session has {rules.deals} deals, this record has {len(deals)}")
+    for n, rec in enumerate(deals, 1):
+        where = f"deal {n}"
+        if not isinstance(rec, dict):
+            raise _fail(where, "a deal record must be a JSON object")
+        if "rules" in rec and rec["rules"] != rules.name:
+            raise _fail(where, f"rules {rec['rules']!r} differ from the session's {rules.name!r}")
+        if n > 1 and not session.deal.is_over:
+            raise _fail(f"deal {n - 1}", "unfinished deal followed by another", "unfinished")
+        expected = session.declarer_of(n)
+        declarer = _seat(rec.get("declarer"), f"{where}, declarer")
+        if declarer != expected:
+            raise _fail(f"{where}, declarer",
+                        f"the declarer of deal {n} is seat {expected}, not seat {declarer}",
+                        "wrong-declarer")
+        hands = _hands(rec, f"{where}, ", rules)
+        if session.seed is not None:
+            session.draw_hands()  # keep the seeded shuffle in step with the deals recorded
+        try:
+            deal = session.start_deal(hands)
+        except RuleError as e:
+            raise e.located(f"{where}, hands") from None
+        replay_deal(deal, rec, where)
+    if session.seed is not None and (not session.deals or session.deal.is_over) \
+            and len(session.deals) < rules.deals:
+        session.start_deal()
+    return session
+
+
+# -- scoring --------------------------------------------------------------------------------
+
+
+def _require_finished(deal: Deal, where: str) -> None:
+    if not deal.is_over:
+        raise _fail(where, f"the deal is unfinished: it stops after {len(deal.played)} cards, "
+                           "before its end", "unfinished")
+
+
+def score_record(record: Any) -> dict[str, Any]:
+    """Check a deal or session record and return its scores.
+
+    A deal gives ``{"raw": [4], "final": [4]}``; a session gives ``{"deals": [{"raw", "final"}...],
+    "totals": [4], "winners": [seats]}`` (``winners`` once all its deals are played). The first
+    illegal or malformed thing raises ``RuleError`` naming where and why.
+    """
+    if isinstance(record, dict) and "deals" in record:
+        session = session_from_record(record)
+        played = [d for d in session.deals if d.crules is not None]
+        for n, d in enumerate(played, 1):
+            _require_finished(d, f"deal {n}")
+        out: dict[str, Any] = {
+            "deals": [{"raw": d.raw_scores(), "final": d.final_scores()} for d in played],
+            "totals": session.totals(),
+        }
+        if session.is_over:
+            out["winners"] = session.winners()
+        return out
+    deal = deal_from_record(record)
+    _require_finished(deal, "record")
+    return {"raw": deal.raw_scores(), "final": deal.final_scores()}

@@ -1,0 +1,203 @@
+"""A session of 28 deals in 4 blocks of 7 (RULES.md §1, §4, §5).
+
+The first declarer is drawn from the seed; he declares a block of 7 deals, each with a contract
+not yet used in the block, then his left neighbour takes over. Each non-declarer owes the
+declarer ``rules.double_quota`` doubles per block; the deal enforces the obligation from the
+``owed`` and ``deals_left`` figures the session gives it. Totals add up deal scores; the highest
+total wins and a tie shares the victory.
+
+The session deals from ``random.Random(seed)``: first the first declarer, then one shuffle per
+deal, so a seed always gives the same session. Without a seed the caller supplies the hands
+(``start_deal(hands)``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from .actions import Action
+from .cards import Mask, deal_masks
+from .deal import Deal, Phase, View
+from .errors import RuleError
+from .rules import STANDARD, Contract, Rules
+from .scoring import winners as best_seats
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal as the score sheet shows it."""
+
+    number: int
+    declarer: int
+    contract: Contract
+    doubles: tuple[tuple[int, int], ...]
+    raw: tuple[int, ...]
+    final: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SessionView:
+    """What one seat may know of a session: the current deal's view and the score sheet."""
+
+    deal: View
+    number: int
+    block: int
+    deals: int
+    history: tuple[DealSummary, ...]
+    totals: tuple[int, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+
+class Session:
+    """A whole session; ``apply`` plays an action in the current deal and deals the next one."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rules: Rules = STANDARD,
+        first_declarer: int | None = None,
+        start: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed) if seed is not None else None
+        drawn = self._rng.randrange(4) if self._rng else None
+        if first_declarer is None:
+            if drawn is None:
+                raise RuleError("a session without a seed needs its first declarer", "no-seed")
+            first_declarer = drawn
+        if first_declarer not in (0, 1, 2, 3):
+            raise RuleError(f"first declarer must be a seat 0-3, not {first_declarer!r}", "bad-seat")
+        self.first_declarer = first_declarer
+        self.deals: list[Deal] = []
+        if start and self._rng is not None:
+            self.start_deal()
+
+    # -- the block structure ----------------------------------------------------------------
+
+    def declarer_of(self, number: int) -> int:
+        """The declarer of deal ``number`` (1-based): one block of deals per declarer, leftwards."""
+        return (self.first_declarer + (number - 1) // self.rules.block_size) % 4
+
+    def block_context(self, number: int) -> tuple[frozenset[Contract], tuple[int, ...], int]:
+        """For deal ``number``: contracts used earlier in its block, doubles owed, deals left."""
+        size = self.rules.block_size
+        first = (number - 1) // size * size  # index of the block's first deal
+        earlier = self.deals[first : number - 1]
+        declarer = self.declarer_of(number)
+        used = frozenset(d.contract for d in earlier)
+        owed = []
+        for seat in range(4):
+            made = sum(1 for d in earlier if (seat, declarer) in d.doubles)
+            owed.append(0 if seat == declarer else max(0, self.rules.double_quota - made))
+        return used, tuple(owed), size - (number - 1 - first)
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def draw_hands(self) -> tuple[Mask, ...]:
+        """The next hands from the session's seeded shuffle."""
+        if self._rng is None:
+            raise RuleError("this session has no seed: give the hands of the next deal", "no-seed")
+        return deal_masks(self._rng)
+
+    def start_deal(self, hands: Sequence | None = None) -> Deal:
+        """Begin the next deal, with the given hands or the next ones from the seed."""
+        if self.deals and not self.deals[-1].is_over:
+            raise RuleError("the current deal is not finished", "deal-not-over")
+        if len(self.deals) >= self.rules.deals:
+            raise RuleError("the session is over", "session-over")
+        if hands is None:
+            hands = self.draw_hands()
+        number = len(self.deals) + 1
+        used, owed, left = self.block_context(number)
+        deal = Deal(hands, self.declarer_of(number), self.rules, used, owed, left)
+        self.deals.append(deal)
+        return deal
+
+    # -- the state API ----------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal (the last one once the session is over)."""
+        return self.deals[-1]
+
+    @property
+    def number(self) -> int:
+        """The current deal's number, 1..28."""
+        return len(self.deals)
+
+    @property
+    def block(self) -> int:
+        """The current block's number, 1..4."""
+        return (self.number - 1) // self.rules.block_size + 1
+
+    @property
+    def is_over(self) -> bool:
+        """Whether all the deals of the session are played."""
+        return len(self.deals) == self.rules.deals and self.deals[-1].is_over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act now, or None."""
+        return None if not self.deals else self.deal.to_move
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move."""
+        return self.deal.legal_actions() if self.deals else []
+
+    def check(self, action: Action) -> None:
+        """Raise ``RuleError`` with the reason if ``action`` is illegal now."""
+        self.deal.check(action)
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return self.deal.can(action)
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` in the current deal; when it ends, deal the next one (seeded sessions)."""
+        self.deal.apply(action)
+        if self.deal.is_over and not self.is_over and self._rng is not None:
+            self.start_deal()
+
+    def finished_deals(self) -> list[Deal]:
+        """The deals played to the end."""
+        return [d for d in self.deals if d.is_over]
+
+    def totals(self) -> list[int]:
+        """Running totals of the finished deals' scores."""
+        totals = [0, 0, 0, 0]
+        for d in self.finished_deals():
+            for seat, score in enumerate(d.final_scores()):
+                totals[seat] += score
+        return totals
+
+    def winners(self) -> list[int]:
+        """The winning seats once the session is over (ties share), else empty."""
+        return best_seats(self.totals()) if self.is_over else []
+
+    def history(self) -> list[DealSummary]:
+        """The finished deals as score-sheet rows."""
+        return [
+            DealSummary(n, d.declarer, d.contract, tuple(d.doubles),
+                        tuple(d.raw_scores()), tuple(d.final_scores()))
+            for n, d in enumerate(self.deals, 1) if d.is_over
+        ]
+
+    def view(self, seat: int) -> SessionView:
+        """What ``seat`` may know: the current deal's view and the whole score sheet."""
+        return SessionView(
+            deal=self.deal.view(seat),
+            number=self.number,
+            block=self.block,
+            deals=self.rules.deals,
+            history=tuple(self.history()),
+            totals=tuple(self.totals()),
+            is_over=self.is_over,
+            winners=tuple(self.winners()),
+        )
+
+
+__all__ = ["Session", "SessionView", "DealSummary", "Phase"]
