@@ -173,11 +173,7 @@ class Deal:
         if self.crules is None:
             return [0, 0, 0, 0]
         if self.crules.is_domino:
-            places = self.rules.domino_places
-            scores = [0, 0, 0, 0]
-            for place, seat in enumerate(self._domino_ranking()):
-                scores[seat] = places[place]
-            return scores
+            return domino.place_scores(self._domino_ranking(), self.rules.domino_places)
         winners = [t.winner for t in self.tricks]
         return tricks.raw_trick_scores(self.crules, self.tricks_won, self.captured, winners)
 

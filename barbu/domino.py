@@ -41,3 +41,11 @@ def rows(played: Mask, start_rank: int) -> list[tuple[int, int] | None]:
             hi += 1
         out.append((lo, hi))
     return out
+
+
+def place_scores(order: list[int], places: tuple[int, ...]) -> list[int]:
+    """Raw scores from the finishing order (seats not yet placed score 0)."""
+    scores = [0, 0, 0, 0]
+    for place, seat in enumerate(order):
+        scores[seat] = places[place]
+    return scores

@@ -1,0 +1,145 @@
+"""Fast playouts: finish a deal's play on bare card sets, for benchmarks and the computer players.
+
+``random_playout(deal, rng)`` plays the rest of a deal (in its play phase) with uniformly random
+legal cards and returns the raw scores, leaving ``deal`` untouched. It runs on the same rule
+functions as ``Deal`` (``tricks.lead_mask``, ``tricks.follow_mask``, ``tricks.beats``,
+``domino.grow``); the tests check that the two agree card by card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import domino, tricks
+from .cards import SUIT_MASKS, Mask
+from .deal import Deal, Phase
+
+_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(13) if v >> r & 1) for v in range(1 << 13)
+)
+"""``_POSITIONS[v]``: the set bits of a 13-bit suit segment ``v``, lowest first."""
+
+
+def random_card(mask: Mask, rnd) -> int:
+    """A uniformly random card of a non-empty set, drawn with ``rnd()`` in [0, 1)."""
+    k = int(rnd() * mask.bit_count())
+    for base in (0, 13, 26, 39):
+        bits = _POSITIONS[(mask >> base) & 0x1FFF]
+        if k < len(bits):
+            return base + bits[k]
+        k -= len(bits)
+    raise ValueError("random_card of an empty set")
+
+
+def random_playout(deal: Deal, rng: random.Random, log: list[int] | None = None) -> list[int]:
+    """Raw scores after finishing ``deal``'s play with random legal cards (``deal`` unchanged).
+
+    When ``log`` is given, the cards played are appended to it in order.
+    """
+    if deal.phase is Phase.DONE:
+        return deal.raw_scores()
+    if deal.phase is not Phase.PLAY:
+        raise ValueError("a playout starts in the play phase")
+    if deal.crules.is_domino:
+        return _domino_playout(deal, rng.random, log)
+    return _trick_playout(deal, rng.random, log)
+
+
+def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
+    crules, rules = deal.crules, deal.rules
+    hands = deal.hands[:]
+    tricks_won = deal.tricks_won[:]
+    captured = deal.captured[:]
+    winners = [t.winner for t in deal.tricks]
+    trump = -1 if deal.trump is None else int(deal.trump)
+    no_heart_lead = crules.no_heart_lead
+    penalty = crules.penalty_mask if rules.early_end else 0
+    taken = captured[0] | captured[1] | captured[2] | captured[3]
+    lead_mask, follow_mask, beats = tricks.lead_mask, tricks.follow_mask, tricks.beats
+    positions = _POSITIONS
+    draw = random_card
+
+    trick = [int(c) for _, c in deal.trick]
+    seat = deal.to_move
+    n_tricks = len(deal.tricks)
+    while n_tricks < rules.hand_size:
+        if trick:  # resuming in the middle of a trick
+            win = (seat - len(trick)) % 4
+            best = trick[0]
+            led = best // 13
+            for i, c in enumerate(trick[1:], 1):
+                if beats(c, best, trump):
+                    best, win = c, (seat - len(trick) + i) % 4
+            cards_in = sum(1 << c for c in trick)
+            followers = 4 - len(trick)
+            seat = (seat - 1) % 4
+            trick = []
+        else:
+            hand = hands[seat]
+            best = draw(lead_mask(hand, no_heart_lead), rnd)
+            hands[seat] = hand ^ (1 << best)
+            if log is not None:
+                log.append(best)
+            win, cards_in, followers, led = seat, 1 << best, 3, best // 13
+        lo = 13 * led
+        high = best if best // 13 == trump else -1
+        for _ in range(followers):
+            seat = (seat + 1) & 3
+            hand = hands[seat]
+            if trump < 0:
+                # No trumps: follow with any card of the led suit, else discard anything (the
+                # hot path of tricks.follow_mask, inlined).
+                seg = (hand >> lo) & 0x1FFF
+                if seg:
+                    bits = positions[seg]
+                    card = lo + bits[int(rnd() * len(bits))]
+                    if card > best:
+                        best, win = card, seat
+                else:
+                    card = draw(hand, rnd)
+            else:
+                card = draw(follow_mask(hand, led, trump, high, rules), rnd)
+                if beats(card, best, trump):
+                    best, win = card, seat
+                    if card // 13 == trump:
+                        high = card
+            hands[seat] = hand ^ (1 << card)
+            cards_in |= 1 << card
+            if log is not None:
+                log.append(card)
+        tricks_won[win] += 1
+        captured[win] |= cards_in
+        winners.append(win)
+        n_tricks += 1
+        seat = win
+        if penalty:
+            taken |= cards_in
+            if taken & penalty == penalty:
+                break
+    return tricks.raw_trick_scores(crules, tricks_won, captured, winners)
+
+
+def _domino_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
+    hands = deal.hands[:]
+    playable = deal.playable
+    start = int(deal.start_rank)
+    out = deal.out_order[:]
+    seat = deal.to_move
+    grow = domino.grow
+    while True:
+        card = random_card(hands[seat] & playable, rnd)
+        if log is not None:
+            log.append(card)
+        hands[seat] ^= 1 << card
+        playable = grow(playable, card, start)
+        if not hands[seat]:
+            out.append(seat)
+            if len(out) == 3:
+                break
+        for k in (1, 2, 3, 4):
+            s = (seat + k) & 3
+            if hands[s] & playable:
+                seat = s
+                break
+    out += [s for s in range(4) if s not in out]
+    return domino.place_scores(out, deal.rules.domino_places)
