@@ -234,6 +234,22 @@ class Deal:
         new.out_order = self.out_order[:]
         return new
 
+    def with_hands(self, hands: Sequence[Mask]) -> Deal:
+        """A copy whose remaining hands are replaced (a determinization, for sampling bots).
+
+        The new hands must hold the same number of cards as now, seat by seat, and none of the
+        cards already played; only the state is copied, the history (``dealt``) is not rewritten.
+        """
+        if [h.bit_count() for h in hands] != [h.bit_count() for h in self.hands]:
+            raise ValueError("replacement hands must keep each seat's number of cards")
+        new = self.copy()
+        new.hands = list(hands)
+        domino_turn = new.phase is Phase.PLAY and new.crules.is_domino
+        if domino_turn and not new.hands[new.to_move] & new.playable:
+            # Who moves in Domino depends on the hands: the first seat from here able to play.
+            new.to_move = new._next_domino_player(new.to_move, include=True)
+        return new
+
     # -- what a seat may see ----------------------------------------------------------------
 
     def view(self, seat: int) -> View:

@@ -1,0 +1,115 @@
+"""Benchmark: complete random-playout deals per second, per contract (``python -m barbu.bench``).
+
+For each contract it times ``playout.random_playout`` from the start of the play (contract and
+doubles done), once on one dealt position and once with freshly shuffled hands every time (``Deal.with_hands``,
+the way a sampling bot deals the unseen cards), and, in
+the same run, a minimal bitmask No Tricks playout as a yardstick: on a shared, noisy machine the
+ratio between the two is the figure to compare (target: the engine within a factor 2.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from .actions import ChooseContract, Double
+from .cards import deal_masks
+from .deal import Deal
+from .playout import _POSITIONS, random_playout
+from .rules import Contract
+
+
+def _ready_deal(hands, contract: Contract, rng: random.Random) -> Deal:
+    deal = Deal(hands, 0)
+    deal.apply(rng.choice([a for a in deal.legal_actions() if a.contract is contract]))
+    for _ in range(4):
+        deal.apply(Double())
+    return deal
+
+
+def _rate(fn, seconds: float) -> float:
+    """Calls per second of ``fn`` over about ``seconds``."""
+    n, start = 0, time.perf_counter()
+    while True:
+        for _ in range(200):
+            fn()
+        n += 200
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+def minimal_no_tricks(hands: list[int], leader: int, rnd) -> list[int]:
+    """The yardstick: the least a bitmask No Tricks random playout can do (not used by the engine)."""
+    positions = _POSITIONS
+    hands = hands[:]
+    won = [0, 0, 0, 0]
+    for _ in range(13):
+        seat = leader
+        h = hands[seat]
+        k = int(rnd() * h.bit_count())
+        for base in (0, 13, 26, 39):
+            b = positions[(h >> base) & 8191]
+            if k < len(b):
+                card = base + b[k]
+                break
+            k -= len(b)
+        hands[seat] = h ^ (1 << card)
+        lo = card - card % 13
+        best, win = card, seat
+        for _ in range(3):
+            seat = (seat + 1) & 3
+            h = hands[seat]
+            f = (h >> lo) & 8191
+            if f:
+                b = positions[f]
+                card = lo + b[int(rnd() * len(b))]
+                if card > best:
+                    best, win = card, seat
+            else:
+                k = int(rnd() * h.bit_count())
+                for base in (0, 13, 26, 39):
+                    b = positions[(h >> base) & 8191]
+                    if k < len(b):
+                        card = base + b[k]
+                        break
+                    k -= len(b)
+            hands[seat] = h ^ (1 << card)
+        won[win] += 1
+        leader = win
+    return [-2 * w for w in won]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print deals per second for each contract and the yardstick ratio."""
+    parser = argparse.ArgumentParser(prog="python -m barbu.bench", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    print(f"Python {sys.version.split()[0]}, {args.seconds:g} s per figure")
+    print(f"{'contract':<20} {'playouts/s':>11} {'with dealing/s':>15}")
+    rates = {}
+    for contract in Contract:
+        deal = _ready_deal(deal_masks(rng), contract, rng)
+        played = _rate(lambda: random_playout(deal, rng), args.seconds)
+
+        def fresh() -> None:
+            random_playout(deal.with_hands(deal_masks(rng)), rng)
+
+        dealt = _rate(fresh, args.seconds)
+        rates[contract] = played
+        print(f"{contract.value:<20} {played:>11,.0f} {dealt:>15,.0f}")
+    hands = list(deal_masks(rng))
+    yardstick = _rate(lambda: minimal_no_tricks(hands, 0, rng.random), args.seconds)
+    ratio = yardstick / rates[Contract.NO_TRICKS]
+    print(f"{'minimal no-tricks':<20} {yardstick:>11,.0f}   (yardstick, same run)")
+    print(f"no-tricks: engine {rates[Contract.NO_TRICKS]:,.0f}/s, "
+          f"yardstick/engine = {ratio:.2f} (target <= 2.5; >= 10,000/s on CPython 3.11)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""``python -m barbu score``: one JSON result per record; every error path is one readable line."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generate import random_deal_record, random_session_record
+from reference import replay_deal, score_session
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "barbu", *args], input=stdin, text=True,
+                          capture_output=True, cwd=ROOT, timeout=60)
+
+
+@pytest.fixture
+def deal_file(tmp_path):
+    rec = random_deal_record(random.Random(1), "no-hearts")
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec))
+    return path, rec
+
+
+def test_scores_a_deal_file(deal_file):
+    path, rec = deal_file
+    out = run("score", str(path))
+    ref = replay_deal(rec)
+    assert out.returncode == 0 and out.stderr == ""
+    assert json.loads(out.stdout) == {"raw": ref.raw(), "final": ref.final()}
+
+
+def test_scores_a_session_from_standard_input():
+    rec = random_session_record(random.Random(2))
+    out = run("score", "-", stdin=json.dumps(rec))
+    assert out.returncode == 0
+    assert json.loads(out.stdout) == score_session(rec)
+
+
+def test_prints_one_result_per_record_of_a_list_and_of_several_files(deal_file, tmp_path):
+    path, rec = deal_file
+    many = tmp_path / "many.json"
+    many.write_text(json.dumps([rec, rec]))
+    out = run("score", str(path), str(many))
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 3
+
+
+def _one_error_line(out):
+    assert out.returncode == 1
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr
+    return lines[0]
+
+
+def test_an_illegal_record_gives_one_line_naming_where_and_why(deal_file, tmp_path):
+    _, rec = deal_file
+    bad = dict(rec, play=rec["play"][:1] + [rec["play"][0]] + rec["play"][2:])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    line = _one_error_line(run("score", str(path)))
+    assert line.startswith(f"{path}: play[1], seat ") and "does not hold" in line
+
+
+def test_the_other_records_are_still_scored(deal_file, tmp_path):
+    path, rec = deal_file
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dict(rec, contract="no-jacks")))
+    out = run("score", str(bad), str(path))
+    assert "not a contract" in _one_error_line(out)
+    assert len(out.stdout.splitlines()) == 1
+
+
+def test_invalid_json_is_reported(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"rules": ')
+    assert "not valid JSON" in _one_error_line(run("score", str(path)))
+
+
+def test_a_missing_file_is_reported(tmp_path):
+    assert "cannot read" in _one_error_line(run("score", str(tmp_path / "nope.json")))
+
+
+def test_a_file_that_is_not_text_is_reported(tmp_path):
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    assert "not valid JSON" in _one_error_line(run("score", str(path)))
+
+
+def test_a_json_value_that_is_no_record_is_reported():
+    assert "JSON object" in _one_error_line(run("score", "-", stdin="42"))
+
+
+def test_usage_errors_exit_non_zero_without_a_traceback():
+    out = run()
+    assert out.returncode == 2 and "usage" in out.stderr and "Traceback" not in out.stderr
