@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m barbu", description="Barbu rules engine tools")
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="check and score deal or session records (JSON)")
-    score.add_argument("files", nargs="+", metavar="FILE", help="a JSON record file, or - for stdin")
+    score.add_argument("files", nargs="+", metavar="FILE", help="a JSON record file; - is stdin")
     args = parser.parse_args(argv)
     return score_files(args.files)
 

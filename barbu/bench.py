@@ -1,8 +1,8 @@
 """Benchmark: complete random-playout deals per second, per contract (``python -m barbu.bench``).
 
 For each contract it times ``playout.random_playout`` from the start of the play (contract and
-doubles done), once on one dealt position and once with freshly shuffled hands every time (``Deal.with_hands``,
-the way a sampling bot deals the unseen cards), and, in
+doubles done), once on one dealt position and once with freshly shuffled hands every time
+(``Deal.with_hands``, the way a sampling bot deals the unseen cards), and, in
 the same run, a minimal bitmask No Tricks playout as a yardstick: on a shared, noisy machine the
 ratio between the two is the figure to compare (target: the engine within a factor 2.5).
 """
@@ -14,7 +14,7 @@ import random
 import sys
 import time
 
-from .actions import ChooseContract, Double
+from .actions import Double
 from .cards import deal_masks
 from .deal import Deal
 from .playout import _POSITIONS, random_playout
@@ -42,7 +42,7 @@ def _rate(fn, seconds: float) -> float:
 
 
 def minimal_no_tricks(hands: list[int], leader: int, rnd) -> list[int]:
-    """The yardstick: the least a bitmask No Tricks random playout can do (not used by the engine)."""
+    """The yardstick: a bare bitmask No Tricks random playout (not used by the engine)."""
     positions = _POSITIONS
     hands = hands[:]
     won = [0, 0, 0, 0]
@@ -94,9 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     rates = {}
     for contract in Contract:
         deal = _ready_deal(deal_masks(rng), contract, rng)
-        played = _rate(lambda: random_playout(deal, rng), args.seconds)
+        played = _rate(lambda deal=deal: random_playout(deal, rng), args.seconds)
 
-        def fresh() -> None:
+        def fresh(deal: Deal = deal) -> None:
             random_playout(deal.with_hands(deal_masks(rng)), rng)
 
         dealt = _rate(fresh, args.seconds)

@@ -211,7 +211,7 @@ class Deal:
             self._check_play(action)
 
     def apply(self, action: Action) -> None:
-        """Check ``action`` and carry it out; an illegal one raises ``RuleError``, changing nothing."""
+        """Carry out ``action``; an illegal one raises ``RuleError``, changing nothing."""
         self.check(action)
         if isinstance(action, ChooseContract):
             self._choose(action)
@@ -372,7 +372,8 @@ class Deal:
                 continue
             if seat == d:
                 raise RuleError(
-                    f"the declarer may only redouble players who doubled him; seat {target} did not",
+                    "the declarer may only redouble players who doubled him; "
+                    f"seat {target} did not",
                     "redouble-not-doubled", target=target,
                 )
             raise RuleError(

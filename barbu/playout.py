@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from . import domino, tricks
-from .cards import SUIT_MASKS, Mask
+from .cards import Mask
 from .deal import Deal, Phase
 
 _POSITIONS: tuple[tuple[int, ...], ...] = tuple(

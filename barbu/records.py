@@ -68,7 +68,7 @@ def _fail(where: str, message: str, code: str = "bad-record") -> RuleError:
 
 
 def _rules_of(record: dict, where: str) -> Rules:
-    name = record.get("rules")
+    name = record.get("rules", "standard")
     if name not in PRESETS:
         known = ", ".join(PRESETS)
         raise _fail(where, f"unknown rules {name!r} (known: {known})")
@@ -89,7 +89,9 @@ def _card(value: Any, where: str) -> Card:
 
 
 def _list(record: dict, key: str, where: str) -> list:
-    value = record.get(key)
+    if key not in record:
+        raise _fail(where, f'"{key}" is missing')
+    value = record[key]
     if not isinstance(value, list):
         raise _fail(where, f'"{key}" must be a list, not {type(value).__name__}')
     return value

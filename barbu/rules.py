@@ -83,7 +83,7 @@ class Rules:
     trump_lead_overtrump: bool = True
     """When trumps are led, a player must beat every trump in the trick if he can (§3)."""
     void_must_win_with_trump: bool = True
-    """Void in a plain led suit, a player must play a trump that wins the trick if he has one (§3)."""
+    """Void in a plain led suit, a player must play a winning trump if he has one (§3)."""
     doubling: bool = True
     mutual_factor: int = 2
     """A mutual double pays this many times the difference of raw scores (§5)."""

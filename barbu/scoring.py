@@ -34,7 +34,7 @@ def transfers(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) 
 
 def final_scores(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) -> list[int]:
     """Deal scores: raw score plus the sum of the seat's transfers."""
-    return [r + t for r, t in zip(raw, transfers(raw, doubles, rules))]
+    return [r + t for r, t in zip(raw, transfers(raw, doubles, rules), strict=True)]
 
 
 def winners(totals: list[int]) -> list[int]:

@@ -70,7 +70,9 @@ class Session:
                 raise RuleError("a session without a seed needs its first declarer", "no-seed")
             first_declarer = drawn
         if first_declarer not in (0, 1, 2, 3):
-            raise RuleError(f"first declarer must be a seat 0-3, not {first_declarer!r}", "bad-seat")
+            raise RuleError(
+                f"first declarer must be a seat 0-3, not {first_declarer!r}", "bad-seat"
+            )
         self.first_declarer = first_declarer
         self.deals: list[Deal] = []
         if start and self._rng is not None:
@@ -157,7 +159,7 @@ class Session:
         return self.deal.can(action)
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` in the current deal; when it ends, deal the next one (seeded sessions)."""
+        """Play ``action`` in the current deal; when it ends, deal the next (seeded sessions)."""
         self.deal.apply(action)
         if self.deal.is_over and not self.is_over and self._rng is not None:
             self.start_deal()

@@ -108,7 +108,7 @@ def test_an_illegal_double_changes_nothing():
 
 
 def test_worked_example_no_queens_ben_doubles_ada():
-    ada, ben, clara, dan = 0, 1, 2, 3
+    ada, ben = 0, 1  # Clara is seat 2, Dan seat 3
     raw = [-12, -6, -6, 0]
     assert final_scores(raw, [(ben, ada)], STANDARD) == [-18, 0, -6, 0]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from barbu import ChooseContract, Contract, Deal, Play, RuleError, cards
+from barbu import Contract, Play, RuleError, cards
 from barbu.tricks import raw_trick_scores
 from barbu.cards import mask_of
 from barbu.rules import STANDARD

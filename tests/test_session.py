@@ -1,4 +1,4 @@
-"""RULES.md §1 and §4 at session level: blocks, rotation, contracts per block, obligation, totals."""
+"""RULES.md §1 and §4 for whole sessions: blocks, rotation, contracts, obligation, totals."""
 
 import random
 
