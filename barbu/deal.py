@@ -234,6 +234,35 @@ class Deal:
         new.out_order = self.out_order[:]
         return new
 
+    @classmethod
+    def from_view(cls, view: View, hands: Sequence[Mask], rules: Rules = STANDARD) -> Deal:
+        """The full state a view describes, given every seat's remaining cards (a guess of the
+        hidden ones, for sampling bots, or the true ones)."""
+        played_by = [0, 0, 0, 0]
+        for seat, c in view.played:
+            played_by[seat] |= 1 << c
+        dealt = [hands[s] | played_by[s] for s in range(4)]
+        deal = cls(dealt, view.declarer, rules, view.used_contracts, view.owed, view.deals_left)
+        deal.hands = list(hands)
+        deal.phase = view.phase
+        deal.to_move = view.to_move
+        deal.crules = rules.contract(view.contract) if view.contract is not None else None
+        deal.trump, deal.start_rank = view.trump, view.start_rank
+        deal.doubles = list(view.doubles)
+        deal.double_turns = view.double_turns
+        deal.played = list(view.played)
+        deal.trick = list(view.trick)
+        deal.tricks = list(view.tricks)
+        deal.tricks_won = list(view.tricks_won)
+        for t in view.tricks:
+            deal.captured[t.winner] |= mask_of(t.cards)
+        deal.out_order = list(view.out_order)
+        if view.start_rank is not None and view.phase is not Phase.DOUBLING:
+            deal.playable = domino.opening_mask(int(view.start_rank))
+            for _, c in view.played:
+                deal.playable = domino.grow(deal.playable, c, int(view.start_rank))
+        return deal
+
     def with_hands(self, hands: Sequence[Mask]) -> Deal:
         """A copy whose remaining hands are replaced (a determinization, for sampling bots).
 

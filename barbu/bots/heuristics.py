@@ -1,0 +1,240 @@
+"""Contract-aware card play on card sets: the computer players' rules of thumb.
+
+One function per kind of contract chooses a card from the legal set, given what the player
+knows: his hand, the trick so far, the cards gone (played earlier, or ``0`` for a player who does
+not count cards) and the suits each other player is known to be void in. The same functions drive
+the *standard* bot directly and the expert's playouts.
+
+The ideas are the club player's: in the negative contracts duck under the card winning the trick
+with the highest card that still loses, dump penalty cards (queens, hearts, K♥) on tricks others
+win, lead low from suits where the others hold lower cards; in No Last Two shed high cards early
+and keep low ones for the end; in Trumps win cheaply with masters and the lowest winning card;
+in the Domino play the cards that open the way to one's own cards and hold back those that would
+free the others'.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEARTS, QUEENS, SUIT_MASKS, Mask
+from ..rules import Contract
+from ..tricks import ABOVE, beats
+
+FULL: Mask = (1 << 52) - 1
+BELOW: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
+"""``BELOW[c]``: the cards of ``c``'s suit lower than ``c``."""
+KH = 13 + 11
+AH = 13 + 12
+TOP_HEARTS = (1 << KH) | (1 << AH)
+
+
+def lowest(m: Mask) -> int:
+    """The lowest-numbered card of a non-empty set."""
+    return (m & -m).bit_length() - 1
+
+
+def highest(m: Mask) -> int:
+    """The highest-numbered card of a non-empty set."""
+    return m.bit_length() - 1
+
+
+def highest_rank(m: Mask, shortest_first: Mask) -> int:
+    """The card of highest rank in ``m``; between equal ranks, the one from the shorter suit of
+    ``shortest_first`` (dumping from short suits makes voids)."""
+    best, key = -1, -1
+    for s in range(4):
+        seg = m & SUIT_MASKS[s]
+        if seg:
+            c = seg.bit_length() - 1
+            k = (c - 13 * s) * 16 + 15 - (shortest_first & SUIT_MASKS[s]).bit_count()
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def lowest_rank(m: Mask, longest_first: Mask) -> int:
+    """The card of lowest rank in ``m``; between equal ranks, from the longer suit."""
+    best, key = -1, 1 << 30
+    for s in range(4):
+        seg = m & SUIT_MASKS[s]
+        if seg:
+            c = (seg & -seg).bit_length() - 1
+            k = (c - 13 * s) * 16 + 15 - (longest_first & SUIT_MASKS[s]).bit_count()
+            if k < key:
+                best, key = c, k
+    return best
+
+
+def safe_lead(hand: Mask, legal: Mask, unseen: Mask, voids: int) -> int:
+    """A lead likely to lose the trick: the lowest card of a suit where the others hold many
+    higher cards and few lower ones, avoiding suits another player is void in (``voids`` is a
+    4-bit set of suits)."""
+    best, key = -1, None
+    for s in range(4):
+        seg = legal & SUIT_MASKS[s]
+        if not seg:
+            continue
+        c = (seg & -seg).bit_length() - 1
+        out = unseen & SUIT_MASKS[s]
+        lower = (out & BELOW[c]).bit_count()
+        higher = (out & ABOVE[c]).bit_count()
+        danger = lower * 4 - higher
+        if not higher:
+            danger += 60  # nobody can overtake: a sure winner
+        if voids >> s & 1:
+            danger += 30  # someone will discard on it
+        if key is None or danger < key:
+            best, key = c, danger
+    return best
+
+
+# -- negative contracts ---------------------------------------------------------------------
+
+
+def _penalty(contract: Contract, unseen: Mask) -> Mask:
+    """The cards a player wants to get rid of in ``contract``, most urgent kept separately."""
+    if contract is Contract.NO_QUEENS:
+        return QUEENS
+    if contract is Contract.NO_HEARTS:
+        return HEARTS
+    if contract is Contract.NO_KING_OF_HEARTS:
+        return 1 << KH
+    return 0
+
+
+def _dump(contract: Contract, legal: Mask, hand: Mask, unseen: Mask) -> int:
+    """The card to throw away when not following suit in a negative contract."""
+    if contract is Contract.NO_QUEENS:
+        q = legal & QUEENS
+        if q:
+            return highest_rank(q, hand)
+        # A and K of a suit whose queen is still out may later be forced to capture it.
+        danger = 0
+        for s in range(4):
+            if unseen & QUEENS & SUIT_MASKS[s]:
+                danger |= legal & SUIT_MASKS[s] & ABOVE[13 * s + 10]
+        if danger:
+            return highest_rank(danger, hand)
+    elif contract is Contract.NO_HEARTS:
+        if legal >> AH & 1:
+            return AH
+        h = legal & HEARTS
+        if h and (h.bit_length() - 1) % 13 >= 6:  # a heart of eight or more
+            return highest(h)
+    elif contract is Contract.NO_KING_OF_HEARTS:
+        if legal >> KH & 1:
+            return KH
+        if unseen >> KH & 1 and legal >> AH & 1:
+            return AH
+    return highest_rank(legal, hand)
+
+
+def negative_card(
+    contract: Contract, hand: Mask, legal: Mask, trick: list[int], best: int,
+    gone: Mask, voids: int, trick_no: int, last_tricks: int,
+) -> int:
+    """Choose a card in a negative contract (``best`` is the card winning the trick so far)."""
+    unseen = FULL & ~gone & ~hand
+    if contract is Contract.NO_LAST_TWO and trick_no < 13 - last_tricks - 1:
+        # Early tricks cost nothing: shed the high cards, keep low ones for the end.
+        if not trick:
+            return highest_rank(legal, hand)
+        led_cards = legal & SUIT_MASKS[trick[0] // 13]
+        return highest(led_cards) if led_cards else highest_rank(legal, hand)
+    if not trick:
+        return safe_lead(hand, legal, unseen, voids)
+    led = trick[0] // 13
+    follow = legal & SUIT_MASKS[led]
+    if not follow:
+        return _dump(contract, legal, hand, unseen)
+    under = follow & BELOW[best]
+    if under:
+        return highest(under)  # duck, with the highest card that still loses
+    if len(trick) == 3:
+        # Taking the trick anyway: shed the highest card that is not itself a penalty.
+        plain = follow & ~_penalty(contract, unseen)
+        return highest(plain or follow)
+    # Must go over: the lowest, hoping a later player goes higher still.
+    return lowest(follow)
+
+
+# -- Trumps ---------------------------------------------------------------------------------
+
+
+def is_master(card: int, unseen: Mask) -> bool:
+    """Whether no unseen card of its suit beats ``card``."""
+    return not unseen & ABOVE[card]
+
+
+def trumps_card(
+    hand: Mask, legal: Mask, trick: list[int], best: int, gone: Mask, trump: int, voids: int,
+) -> int:
+    """Choose a card in Trumps (positive: win tricks)."""
+    unseen = FULL & ~gone & ~hand
+    tmask = SUIT_MASKS[trump]
+    if not trick:
+        trumps_out = unseen & tmask
+        my_trumps = legal & tmask
+        if my_trumps and trumps_out:
+            top = highest(my_trumps)
+            if is_master(top, unseen):
+                return top  # draw the others' trumps with a master trump
+        for s in range(4):
+            if s == trump:
+                continue
+            seg = legal & SUIT_MASKS[s]
+            if seg:
+                top = highest(seg)
+                if is_master(top, unseen) and not voids >> s & 1:
+                    return top
+        side = legal & ~tmask
+        return lowest_rank(side or legal, hand)
+    winners = 0
+    for c in _cards(legal):
+        if beats(c, best, trump):
+            winners |= 1 << c
+    if winners:
+        cheapest = lowest(winners) if winners & ~tmask else lowest(winners & tmask)
+        if len(trick) == 3 or cheapest // 13 == trump:
+            return cheapest  # last to play, or ruffing: the cheapest card that wins
+        masters = [c for c in _cards(winners) if is_master(c, unseen)]
+        if masters:
+            return min(masters)
+        return lowest(legal & SUIT_MASKS[trick[0] // 13] or legal)
+    return lowest_rank(legal & ~tmask or legal, hand)
+
+
+def _cards(m: Mask) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+# -- Domino ---------------------------------------------------------------------------------
+
+
+def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
+    """Choose a Domino card: open the way to one's own cards, keep the others blocked."""
+    best, key = -1, None
+    unseen = FULL & ~played & ~hand
+    for c in _cards(legal):
+        s, r = divmod(c, 13)
+        seg_mine = (hand >> (13 * s)) & 0x1FFF
+        seg_out = (unseen >> (13 * s)) & 0x1FFF
+        if r > start_rank:
+            beyond = ((1 << 13) - 1) & ~((1 << (r + 1)) - 1)
+        elif r < start_rank:
+            beyond = (1 << r) - 1
+        else:  # the starting card opens both ways
+            beyond = ((1 << 13) - 1) & ~(1 << r)
+        mine = (seg_mine & beyond).bit_count()
+        theirs = (seg_out & beyond).bit_count()
+        # The next card out along the row: ours means we can follow up ourselves.
+        nxt = r + 1 if r > start_rank else r - 1
+        follow_up = 0 <= nxt < 13 and seg_mine >> nxt & 1
+        score = 3 * mine - 2 * theirs + (4 if follow_up else 0)
+        if key is None or score > key:
+            best, key = c, score
+    return best

@@ -1,0 +1,326 @@
+"""The computer players, by level, deciding every action from ``view(seat)`` alone.
+
+- ``beginner``: the rules of thumb of ``heuristics`` with no card memory (only the trick on the
+  table), quick hand-shape judgements for contracts and doubles.
+- ``standard``: the same rules of thumb with card counting and void tracking, and a small
+  simulation to judge contracts and doubles.
+- ``expert``: determinized search: many hidden deals sampled consistently with the view, the same
+  samples for every candidate, each candidate played out by the heuristics and scored in points
+  net of the deal's doubles; an anytime loop stops at a sample count or a time budget.
+- ``reference``: the method of the best open Barbu bot (20 sampled deals per decision, playouts by
+  the standard heuristics), kept as a yardstick for the arena.
+
+The level changes the judgement, never the information: no bot reads another seat's hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+
+from ..actions import Action, ChooseContract, Double, Play
+from ..cards import CARDS, SUIT_MASKS, Mask, mask_of
+from ..deal import Deal, Phase, View
+from ..rules import STANDARD, Contract, Rules
+from ..scoring import final_scores
+from .heuristics import domino_card, negative_card, trumps_card
+from .knowledge import forbidden_cards, sample_hands
+from .simulate import heuristic_playout, skip_doubling
+
+LEVELS = ("beginner", "standard", "expert", "reference")
+FULL: Mask = (1 << 52) - 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard a level thinks."""
+
+    memory: bool
+    """Counts the cards gone and tracks voids (beginner: no)."""
+    play_samples: int
+    """Sampled deals per card decision (0: heuristics only)."""
+    bid_samples: int
+    """Sampled deals per contract or doubling judgement."""
+    budget: float | None = None
+    """Seconds a decision may take (the anytime loop stops there); None: samples only."""
+
+
+SETTINGS = {
+    "beginner": Settings(memory=False, play_samples=0, bid_samples=0),
+    "standard": Settings(memory=True, play_samples=0, bid_samples=8),
+    "reference": Settings(memory=True, play_samples=20, bid_samples=20),
+    "expert": Settings(memory=True, play_samples=120, bid_samples=40),
+}
+
+
+class Bot:
+    """A computer player of one level; ``decide(view)`` returns a legal action."""
+
+    def __init__(self, level: str = "standard", seed: int | str | None = None,
+                 rules: Rules = STANDARD, settings: Settings | None = None,
+                 budget: float | None = None) -> None:
+        if level not in SETTINGS:
+            raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+        self.level = level
+        self.settings = settings or SETTINGS[level]
+        if budget is not None:
+            self.settings = replace(self.settings, budget=budget)
+        self.rng = random.Random(seed)
+        self.rules = rules
+
+    def decide(self, view: View) -> Action:
+        """The action this bot takes for the seat of ``view`` (which must be to move)."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide now")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.phase is Phase.CONTRACT:
+            return self._contract(view)
+        if view.phase is Phase.DOUBLING:
+            return self._doubles(view)
+        return Play(CARDS[self._card(view)])
+
+    # -- card play ----------------------------------------------------------------------------
+
+    def _card(self, view: View) -> int:
+        legal = mask_of(a.card for a in view.legal)
+        if self.settings.play_samples:
+            return self._search_card(view, legal)
+        return self._heuristic_card(view, legal)
+
+    def _heuristic_card(self, view: View, legal: Mask) -> int:
+        hand = mask_of(view.hand)
+        trick = [int(c) for _, c in view.trick]
+        if view.start_rank is not None:
+            played = mask_of(c for _, c in view.played) if self.settings.memory else 0
+            return domino_card(hand, legal, played, int(view.start_rank))
+        if self.settings.memory:
+            gone = mask_of(c for _, c in view.played)
+            voids = _known_voids(forbidden_cards(view), view.seat) if not trick else 0
+        else:
+            gone = mask_of(trick)
+            voids = 0
+        trump = -1 if view.trump is None else int(view.trump)
+        best = _trick_best(trick, trump)
+        if view.contract is Contract.TRUMPS:
+            return trumps_card(hand, legal, trick, best, gone, trump, voids)
+        crules = self.rules.contract(view.contract)
+        return negative_card(view.contract, hand, legal, trick, best, gone, voids,
+                             len(view.tricks), len(crules.trick_values))
+
+    def _search_card(self, view: View, legal: Mask) -> int:
+        candidates = _distinct_candidates(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = dict.fromkeys(candidates, 0.0)
+        me = view.seat
+        deadline = _deadline(self.settings.budget)
+        forbid = forbidden_cards(view)
+        base = None
+        done = 0
+        for _ in range(self.settings.play_samples):
+            hands = sample_hands(view, forbid, self.rng)
+            if hands is None:
+                break
+            if base is None:
+                base = Deal.from_view(view, hands, self.rules)
+                det = base
+            else:
+                det = base.with_hands(hands)
+            for c in candidates:
+                child = det.copy()
+                child.apply(Play(CARDS[c]))
+                raw = heuristic_playout(child)
+                totals[c] += final_scores(raw, child.doubles, self.rules)[me]
+            done += 1
+            if deadline and time.perf_counter() > deadline:
+                break
+        if not done:
+            return self._heuristic_card(view, legal)
+        return max(candidates, key=lambda c: (totals[c], -c))
+
+    # -- contract choice ---------------------------------------------------------------------
+
+    def _contract(self, view: View) -> ChooseContract:
+        options = list(view.legal)
+        if not self.settings.bid_samples:
+            return max(options, key=lambda a: _shape_value(view, a) + self.rng.random() * 0.01)
+        values = self._simulate_options(view, options, self.settings.bid_samples)
+        return max(options, key=lambda a: values[a])
+
+    def _simulate_options(self, view: View, options: list[ChooseContract],
+                          samples: int) -> dict[ChooseContract, float]:
+        """Mean raw score of the declarer in each option, minus the contract's fair share."""
+        me = view.seat
+        own = mask_of(view.hand)
+        deadline = _deadline(self.settings.budget)
+        # Domino: judge only the most promising starting ranks by shape first (13 is many).
+        domino = [a for a in options if a.start_rank is not None]
+        if len(domino) > 4:
+            keep = sorted(domino, key=lambda a: -_shape_value(view, a))[:4]
+            options = [a for a in options if a.start_rank is None] + keep
+        values = dict.fromkeys(options, 0.0)
+        rest = FULL & ~own
+        for n in range(samples):
+            hands = _random_others(own, rest, me, self.rng)
+            for a in options:
+                deal = Deal(hands, me, self.rules, view.used_contracts)
+                deal.apply(a)
+                raw = heuristic_playout(skip_doubling(deal))
+                values[a] += raw[me]
+            if deadline and time.perf_counter() > deadline and n >= 4:
+                samples = n + 1
+                break
+        out = {}
+        for a in options:
+            share = self.rules.contract(a.contract).total / 4
+            out[a] = values[a] / samples - share
+        for a in view.legal:
+            out.setdefault(a, -1e9)
+        return out
+
+    # -- doubling ----------------------------------------------------------------------------
+
+    def _doubles(self, view: View) -> Double:
+        me, d = view.seat, view.declarer
+        scope = set()
+        for a in view.legal:
+            scope |= a.targets
+        edge = self._edges(view, sorted(scope))
+        chosen = set()
+        for t in scope:
+            doubled_me = (t, me) in view.doubles
+            margin = 0.5 if doubled_me else 2.0
+            if me != d and t == d:
+                owed = view.owed[me]
+                if owed:
+                    margin -= 12.0 * owed / max(1, view.deals_left)
+            if edge[t] > margin:
+                chosen.add(t)
+        if view.must_double:
+            chosen.add(d)
+        action = Double(frozenset(chosen))
+        legal = set(a.targets for a in view.legal)
+        return action if action.targets in legal else view.legal[0]
+
+    def _edges(self, view: View, targets: list[int]) -> dict[int, float]:
+        """Expected raw score of this seat minus each target's, in this deal."""
+        me = view.seat
+        if not self.settings.bid_samples:
+            # Without simulation, judge only by the own hand, and only against the declarer
+            # (or, for the declarer, against those who doubled him).
+            mine = _shape_value(view, None)
+            return {t: mine if me == view.declarer or t == view.declarer else -99.0
+                    for t in targets}
+        forbid = [0, 0, 0, 0]
+        diffs = dict.fromkeys(targets, 0.0)
+        samples = self.settings.bid_samples
+        done = 0
+        for _ in range(samples):
+            hands = sample_hands(view, forbid, self.rng)
+            if hands is None:
+                break
+            deal = Deal.from_view(view, hands, self.rules)
+            raw = heuristic_playout(skip_doubling(deal))
+            for t in targets:
+                diffs[t] += raw[me] - raw[t]
+            done += 1
+        return {t: diffs[t] / max(1, done) for t in targets}
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _deadline(budget: float | None) -> float | None:
+    return time.perf_counter() + budget if budget else None
+
+
+def _trick_best(trick: list[int], trump: int) -> int:
+    from ..tricks import beats
+
+    if not trick:
+        return -1
+    best = trick[0]
+    for c in trick[1:]:
+        if beats(c, best, trump):
+            best = c
+    return best
+
+
+def _known_voids(forbid: list[Mask], me: int) -> int:
+    """Suits some other seat is known to be out of."""
+    v = 0
+    for s in range(4):
+        if s == me:
+            continue
+        for suit in range(4):
+            if forbid[s] & SUIT_MASKS[suit] == SUIT_MASKS[suit]:
+                v |= 1 << suit
+    return v
+
+
+def _distinct_candidates(view: View, legal: Mask) -> list[int]:
+    """Legal cards, keeping one of each run of equivalent cards (same suit, no unseen card
+    between them: whichever is played, the trick goes the same way)."""
+    own = mask_of(view.hand)
+    played = mask_of(c for _, c in view.played)
+    unseen = FULL & ~own & ~played
+    out = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if prev >= 0 and prev // 13 == c // 13 and view.start_rank is None:
+            between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
+            if not between & unseen:
+                prev = c
+                continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def _random_others(own: Mask, rest: Mask, me: int, rng: random.Random) -> list[Mask]:
+    """Deal the cards not in ``own`` at random to the three other seats."""
+    cards_ = [c for c in range(52) if rest >> c & 1]
+    rng.shuffle(cards_)
+    hands = [0, 0, 0, 0]
+    hands[me] = own
+    others = [s for s in range(4) if s != me]
+    for i, c in enumerate(cards_):
+        hands[others[i * 3 // len(cards_)]] |= 1 << c
+    return hands
+
+
+def _shape_value(view: View, action: ChooseContract | None) -> float:
+    """A quick judgement of the hand for a contract (the current one if ``action`` is None):
+    higher is better for this seat. Used by the beginner, and to shortlist Domino ranks."""
+    hand = mask_of(view.hand)
+    contract = action.contract if action is not None else view.contract
+    high = sum(1 for c in view.hand if c % 13 >= 9)  # J Q K A
+    low = sum(1 for c in view.hand if c % 13 <= 4)  # 2..6
+    lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    if contract is Contract.TRUMPS:
+        trump = action.trump if action is not None else view.trump
+        t = lengths[int(trump)] if trump is not None else max(lengths)
+        return 2.0 * t + 1.5 * high - 14
+    if contract is Contract.DOMINO:
+        rank = action.start_rank if action is not None else view.start_rank
+        if rank is None:
+            return 0.0
+        near = sum(1 for c in view.hand if abs(c % 13 - int(rank)) <= 2)
+        return 1.5 * near - 5
+    if contract is Contract.NO_QUEENS:
+        return -2.0 * sum(1 for c in view.hand if c % 13 == 10) - 0.5 * high + 0.5 * low
+    if contract is Contract.NO_HEARTS:
+        return -0.8 * lengths[1] - 0.7 * high + 0.5 * low
+    if contract is Contract.NO_KING_OF_HEARTS:
+        kh = 1 if hand >> (13 + 11) & 1 else 0
+        return -8.0 * kh * (1 if lengths[1] <= 3 else 0.4) - 0.3 * high
+    return -1.0 * high + 0.7 * low - 2  # no tricks, no last two
+
+
+__all__ = ["Bot", "LEVELS", "SETTINGS", "Settings"]

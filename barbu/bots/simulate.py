@@ -1,0 +1,145 @@
+"""Heuristic playouts: finish a deal with every seat following the rules of thumb of
+``heuristics``, for the expert's evaluation of candidate moves.
+
+Like ``barbu.playout.random_playout`` it works on bare card sets, leaves the deal untouched and
+returns raw scores; inside a sampled deal every seat may see the sample (voids included): it is a
+simulation of plausible play, not a player.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import domino, tricks
+from ..cards import SUIT_MASKS, Mask, mask_of
+from ..deal import Deal, Phase
+from ..rules import Contract
+from .heuristics import domino_card, negative_card, trumps_card
+
+
+def voids_of_others(hands: list[Mask], seat: int) -> int:
+    """The suits (a 4-bit set) that some other seat has run out of."""
+    v = 0
+    for s in range(4):
+        if s != seat:
+            h = hands[s]
+            for suit in range(4):
+                if not h & SUIT_MASKS[suit]:
+                    v |= 1 << suit
+    return v
+
+
+def skip_doubling(deal: Deal) -> Deal:
+    """Finish the doubling round with the smallest legal turns (raw scores do not depend on it)."""
+    while deal.phase is Phase.DOUBLING:
+        deal.apply(deal.legal_actions()[0])
+    return deal
+
+
+def heuristic_playout(deal: Deal, rng: random.Random | None = None) -> list[int]:
+    """Raw scores after finishing ``deal``'s play with the heuristics (``deal`` unchanged)."""
+    if deal.phase is Phase.DONE:
+        return deal.raw_scores()
+    if deal.phase is not Phase.PLAY:
+        raise ValueError("a playout starts in the play phase")
+    if deal.crules.is_domino:
+        return _domino(deal)
+    return _tricks(deal)
+
+
+def _tricks(deal: Deal) -> list[int]:
+    crules, rules = deal.crules, deal.rules
+    contract = crules.contract
+    hands = deal.hands[:]
+    tricks_won = deal.tricks_won[:]
+    captured = deal.captured[:]
+    winners = [t.winner for t in deal.tricks]
+    trump = -1 if deal.trump is None else int(deal.trump)
+    positive = crules.positive
+    penalty = crules.penalty_mask if rules.early_end else 0
+    last_tricks = len(crules.trick_values)
+    taken = captured[0] | captured[1] | captured[2] | captured[3]
+    gone = mask_of(c for _, c in deal.played)
+    lead_mask, follow_mask, beats = tricks.lead_mask, tricks.follow_mask, tricks.beats
+
+    trick = [int(c) for _, c in deal.trick]
+    seat = deal.to_move
+    leader = (seat - len(trick)) % 4
+    n = len(deal.tricks)
+    best = win = -1
+    high = -1
+    if trick:
+        best, win = trick[0], leader
+        for i, c in enumerate(trick[1:], 1):
+            if beats(c, best, trump):
+                best, win = c, (leader + i) % 4
+        high = best if best // 13 == trump else -1
+    while n < rules.hand_size:
+        hand = hands[seat]
+        if not trick:
+            legal = lead_mask(hand, crules.no_heart_lead)
+        else:
+            legal = follow_mask(hand, trick[0] // 13, trump, high, rules)
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif positive:
+            card = trumps_card(hand, legal, trick, best, gone, trump,
+                               voids_of_others(hands, seat) if not trick else 0)
+        else:
+            card = negative_card(contract, hand, legal, trick, best, gone,
+                                 voids_of_others(hands, seat) if not trick else 0, n, last_tricks)
+        hands[seat] = hand ^ (1 << card)
+        gone |= 1 << card
+        if not trick or beats(card, best, trump):
+            best, win = card, seat
+            if card // 13 == trump:
+                high = card
+        trick.append(card)
+        if len(trick) < 4:
+            seat = (seat + 1) & 3
+            continue
+        cards_in = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        tricks_won[win] += 1
+        captured[win] |= cards_in
+        winners.append(win)
+        n += 1
+        trick = []
+        high = -1
+        seat = win
+        if penalty:
+            taken |= cards_in
+            if taken & penalty == penalty:
+                break
+    return tricks.raw_trick_scores(crules, tricks_won, captured, winners)
+
+
+def _domino(deal: Deal) -> list[int]:
+    hands = deal.hands[:]
+    playable = deal.playable
+    start = int(deal.start_rank)
+    out = deal.out_order[:]
+    played = mask_of(c for _, c in deal.played)
+    seat = deal.to_move
+    while True:
+        legal = hands[seat] & playable
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        else:
+            card = domino_card(hands[seat], legal, played, start)
+        hands[seat] ^= 1 << card
+        played |= 1 << card
+        playable = domino.grow(playable, card, start)
+        if not hands[seat]:
+            out.append(seat)
+            if len(out) == 3:
+                break
+        for k in (1, 2, 3, 4):
+            s = (seat + k) & 3
+            if hands[s] & playable:
+                seat = s
+                break
+    out += [s for s in range(4) if s not in out]
+    return domino.place_scores(out, deal.rules.domino_places)
+
+
+__all__ = ["heuristic_playout", "voids_of_others", "Contract"]
