@@ -17,8 +17,10 @@ from .records import score_record
 
 def _read(name: str) -> str:
     if name == "-":
+        if sys.stdin is None:
+            raise OSError("standard input is closed")
         return sys.stdin.read()
-    with open(name, encoding="utf-8") as f:
+    with open(name, encoding="utf-8-sig") as f:
         return f.read()
 
 
@@ -33,8 +35,12 @@ def score_files(names: list[str], out=sys.stdout, err=sys.stderr) -> int:
             print(f"{label}: cannot read: {e.strerror or e}", file=err)
             status = 1
             continue
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (ValueError, RecursionError) as e:  # JSONDecodeError, UnicodeDecodeError, ...
             print(f"{label}: not valid JSON: {e}", file=err)
+            status = 1
+            continue
+        if data == []:
+            print(f"{label}: holds no record (an empty list)", file=err)
             status = 1
             continue
         records = data if isinstance(data, list) else [data]
@@ -44,6 +50,10 @@ def score_files(names: list[str], out=sys.stdout, err=sys.stderr) -> int:
                 result = score_record(record)
             except RuleError as e:
                 print(f"{where}: {e}", file=err)
+                status = 1
+                continue
+            except Exception as e:  # a bug of ours: still one line, and the other records go on
+                print(f"{where}: internal error while scoring: {type(e).__name__}: {e}", file=err)
                 status = 1
                 continue
             print(json.dumps(result), file=out)

@@ -124,8 +124,8 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Read ``QS``, ``10h``, ``Q♥``, ``td``: rank then suit, any case."""
         if isinstance(text, str):
-            t = text.strip()
-            if 2 <= len(t) <= 3:
+            t = text.strip().replace("\ufe0f", "")  # the emoji form of ♥ carries U+FE0F
+            if 2 <= len(t) <= 3 and not any(ch.isspace() for ch in t):
                 try:
                     return cls.of(Suit.parse(t[-1]), Rank.parse(t[:-1]))
                 except ValueError:

@@ -97,7 +97,7 @@ class Deal:
     ) -> None:
         masks = [h if isinstance(h, int) else mask_of(h) for h in hands]
         _check_hands(masks, rules)
-        if declarer not in (0, 1, 2, 3):
+        if isinstance(declarer, bool) or declarer not in (0, 1, 2, 3):
             raise RuleError(f"declarer must be a seat 0-3, not {declarer!r}", "bad-seat")
         self.rules = rules
         self.declarer = declarer
@@ -283,6 +283,8 @@ class Deal:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: never another seat's hidden cards before the end."""
+        if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+            raise RuleError(f"not a seat (0-3): {seat!r}", "bad-seat")
         over = self.is_over
         penalty = self.crules.penalty_mask if self.crules else 0
         rows: tuple = ()
@@ -392,9 +394,10 @@ class Deal:
     def _check_double(self, action: Double) -> None:
         seat, d = self.to_move, self.declarer
         scope = self._double_scope(seat)
-        for target in sorted(action.targets):
-            if target not in (0, 1, 2, 3):
+        for target in action.targets:
+            if isinstance(target, bool) or target not in (0, 1, 2, 3):
                 raise RuleError(f"not a seat: {target!r}", "bad-seat")
+        for target in sorted(action.targets):
             if target == seat:
                 raise RuleError("a player cannot double himself", "double-self")
             if target in scope:

@@ -67,11 +67,16 @@ def _fail(where: str, message: str, code: str = "bad-record") -> RuleError:
     return RuleError(message, code).located(where)
 
 
-def _rules_of(record: dict, where: str) -> Rules:
+def _at(deal: str, part: str) -> str:
+    """A location: ``part`` of the record, inside ``deal`` ("deal 3") for a session."""
+    return f"{deal}, {part}" if deal else part
+
+
+def _rules_of(record: dict) -> Rules:
     name = record.get("rules", "standard")
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         known = ", ".join(PRESETS)
-        raise _fail(where, f"unknown rules {name!r} (known: {known})")
+        raise _fail("rules", f"unknown rules {name!r} (known: {known})")
     return PRESETS[name]
 
 
@@ -88,32 +93,41 @@ def _card(value: Any, where: str) -> Card:
         raise _fail(where, str(e), "bad-card") from None
 
 
-def _list(record: dict, key: str, where: str) -> list:
+def _list(record: dict, key: str, deal: str) -> list:
     if key not in record:
-        raise _fail(where, f'"{key}" is missing')
+        raise _fail(deal or "record", f'"{key}" is missing')
     value = record[key]
     if not isinstance(value, list):
-        raise _fail(where, f'"{key}" must be a list, not {type(value).__name__}')
+        raise _fail(_at(deal, key), f"must be a list, not {type(value).__name__}")
     return value
 
 
-def _hands(record: dict, where: str, rules: Rules) -> list[list[Card]]:
-    hands = _list(record, "hands", where)
+def _hands(record: dict, deal: str, rules: Rules) -> list[list[Card]]:
+    hands = _list(record, "hands", deal)
     if len(hands) != 4:
-        raise _fail(where, f'"hands" must hold 4 hands, not {len(hands)}', "bad-hands")
+        raise _fail(_at(deal, "hands"), f"must hold 4 hands, not {len(hands)}", "bad-hands")
     out = []
     for seat, hand in enumerate(hands):
+        where = _at(deal, f"hands[{seat}]")
         if not isinstance(hand, list):
-            raise _fail(f"{where}hands[{seat}]", "a hand must be a list of cards", "bad-hands")
-        out.append([_card(c, f"{where}hands[{seat}][{i}]") for i, c in enumerate(hand)])
+            raise _fail(where, "a hand must be a list of cards", "bad-hands")
+        cards_ = [_card(c, f"{where}[{i}]") for i, c in enumerate(hand)]
+        if len(set(cards_)) != len(cards_):
+            twice = next(c for c in cards_ if cards_.count(c) > 1)
+            raise _fail(where, f"{twice} is listed twice", "bad-hands")
+        if len(cards_) != rules.hand_size:
+            raise _fail(where, f"a hand holds {rules.hand_size} cards, not {len(cards_)}",
+                        "bad-hands")
+        out.append(cards_)
     return out
 
 
-def _contract_action(record: dict, where: str) -> ChooseContract:
+def _contract_action(record: dict, deal: str) -> ChooseContract:
+    where = _at(deal, "contract")
     try:
         contract = Contract.parse(record.get("contract"))
-    except ValueError as e:
-        raise _fail(f"{where}contract", str(e), "bad-contract") from None
+    except (TypeError, ValueError) as e:
+        raise _fail(where, str(e), "bad-contract") from None
     trump = start_rank = None
     try:
         if record.get("trump") is not None:
@@ -121,21 +135,23 @@ def _contract_action(record: dict, where: str) -> ChooseContract:
         if record.get("start_rank") is not None:
             start_rank = Rank.parse(record["start_rank"])
     except ValueError as e:
-        raise _fail(f"{where}contract", str(e)) from None
+        raise _fail(where, str(e)) from None
     return ChooseContract(contract, trump, start_rank)
 
 
 def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
-    """Play a deal record's actions on ``deal`` (fresh, same hands); raise on the first bad one."""
-    prefix = f"{where}, " if where else ""
-    action = _contract_action(record, prefix)
+    """Play a deal record's actions on ``deal`` (fresh, same hands); raise on the first bad one.
+
+    ``where`` names the deal inside a session ("deal 3") for the error messages.
+    """
+    action = _contract_action(record, where)
     try:
         deal.apply(action)
     except RuleError as e:
-        raise e.located(f"{prefix}contract (seat {deal.declarer})") from None
-    _replay_doubles(deal, record, prefix)
-    for i, text in enumerate(_list(record, "play", prefix or "record")):
-        spot = f"{prefix}play[{i}]"
+        raise e.located(_at(where, f"contract, seat {deal.declarer}")) from None
+    _replay_doubles(deal, record, where)
+    for i, text in enumerate(_list(record, "play", where)):
+        spot = _at(where, f"play[{i}]")
         card = _card(text, spot)
         seat = deal.to_move
         try:
@@ -147,14 +163,15 @@ def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
     return deal
 
 
-def _replay_doubles(deal: Deal, record: dict, prefix: str) -> None:
-    pairs = _list(record, "doubles", prefix or "record")
+def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
+    pairs = _list(record, "doubles", where)
     turns = record.get("double_turns", 4)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 4:
-        raise _fail(f"{prefix}double_turns", f"must be a number of turns 0-4, not {turns!r}")
+        raise _fail(_at(where, "double_turns"),
+                    f"must be a number of turns 0-4, not {turns!r}")
     parsed = []
     for i, pair in enumerate(pairs):
-        spot = f"{prefix}doubles[{i}]"
+        spot = _at(where, f"doubles[{i}]")
         if not isinstance(pair, list) or len(pair) != 2:
             raise _fail(spot, f"a double must be a [doubler, target] pair, not {pair!r}")
         parsed.append((_seat(pair[0], spot), _seat(pair[1], spot)))
@@ -165,20 +182,19 @@ def _replay_doubles(deal: Deal, record: dict, prefix: str) -> None:
         start = i
         while i < len(parsed) and parsed[i][0] == seat:
             if parsed[i][1] in targets:
-                raise _fail(f"{prefix}doubles[{i}], seat {seat}",
+                raise _fail(_at(where, f"doubles[{i}], seat {seat}"),
                             f"seat {parsed[i][1]} is doubled twice in one turn", "double-twice")
             targets.append(parsed[i][1])
             i += 1
-        where = f"{prefix}doubles[{start}], seat {seat}" if targets else \
-            f"{prefix}doubling turn of seat {seat} (a pass)"
+        spot = f"doubles[{start}], seat {seat}" if targets else f"doubling turn of seat {seat}"
         try:
             deal.apply(Double(frozenset(targets)))
         except RuleError as e:
-            raise e.located(where) from None
+            raise e.located(_at(where, spot)) from None
     if i < len(parsed):
         doubler = parsed[i][0]
         raise _fail(
-            f"{prefix}doubles[{i}], seat {doubler}",
+            _at(where, f"doubles[{i}], seat {doubler}"),
             f"seat {doubler} doubles out of turn (the order is declarer's left first, "
             "declarer last, one turn each)", "double-out-of-turn",
         )
@@ -188,7 +204,7 @@ def deal_from_record(record: Any) -> Deal:
     """Rebuild a deal from its record, checking every action."""
     if not isinstance(record, dict):
         raise _fail("record", "a deal record must be a JSON object")
-    rules = _rules_of(record, "record")
+    rules = _rules_of(record)
     hands = _hands(record, "", rules)
     declarer = _seat(record.get("declarer"), "declarer")
     try:
@@ -202,13 +218,13 @@ def session_from_record(record: Any) -> Session:
     """Rebuild a session from its record, checking every deal and action."""
     if not isinstance(record, dict):
         raise _fail("record", "a session record must be a JSON object")
-    rules = _rules_of(record, "record")
+    rules = _rules_of(record)
     seed = record.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _fail("seed", f"must be an integer or null, not {seed!r}")
     first = _seat(record.get("first_declarer"), "first_declarer")
     session = Session(seed, rules, first_declarer=first, start=False)
-    deals = _list(record, "deals", "record")
+    deals = _list(record, "deals", "")
     if len(deals) > rules.deals:
         raise _fail("deals", f"a session has {rules.deals} deals, this record has {len(deals)}")
     for n, rec in enumerate(deals, 1):
@@ -216,27 +232,33 @@ def session_from_record(record: Any) -> Session:
         if not isinstance(rec, dict):
             raise _fail(where, "a deal record must be a JSON object")
         if "rules" in rec and rec["rules"] != rules.name:
-            raise _fail(where, f"rules {rec['rules']!r} differ from the session's {rules.name!r}")
+            raise _fail(_at(where, "rules"),
+                        f"{rec['rules']!r} differs from the session's {rules.name!r}")
         if n > 1 and not session.deal.is_over:
             raise _fail(f"deal {n - 1}", "unfinished deal followed by another", "unfinished")
         expected = session.declarer_of(n)
-        declarer = _seat(rec.get("declarer"), f"{where}, declarer")
+        declarer = _seat(rec.get("declarer"), _at(where, "declarer"))
         if declarer != expected:
-            raise _fail(f"{where}, declarer",
+            raise _fail(_at(where, "declarer"),
                         f"the declarer of deal {n} is seat {expected}, not seat {declarer}",
                         "wrong-declarer")
-        hands = _hands(rec, f"{where}, ", rules)
+        hands = _hands(rec, where, rules)
         if session.seed is not None:
             session.draw_hands()  # keep the seeded shuffle in step with the deals recorded
         try:
             deal = session.start_deal(hands)
         except RuleError as e:
-            raise e.located(f"{where}, hands") from None
+            raise e.located(_at(where, "hands")) from None
         replay_deal(deal, rec, where)
     if session.seed is not None and (not session.deals or session.deal.is_over) \
             and len(session.deals) < rules.deals:
         session.start_deal()
     return session
+
+
+def is_session_record(record: Any) -> bool:
+    """Whether a record is a session's (it has deals, or a first declarer) rather than a deal's."""
+    return isinstance(record, dict) and ("deals" in record or "first_declarer" in record)
 
 
 # -- scoring --------------------------------------------------------------------------------
@@ -255,7 +277,7 @@ def score_record(record: Any) -> dict[str, Any]:
     "totals": [4], "winners": [seats]}`` (``winners`` once all its deals are played). The first
     illegal or malformed thing raises ``RuleError`` naming where and why.
     """
-    if isinstance(record, dict) and "deals" in record:
+    if is_session_record(record):
         session = session_from_record(record)
         played = [d for d in session.deals if d.crules is not None]
         for n, d in enumerate(played, 1):

@@ -69,7 +69,7 @@ class Session:
             if drawn is None:
                 raise RuleError("a session without a seed needs its first declarer", "no-seed")
             first_declarer = drawn
-        if first_declarer not in (0, 1, 2, 3):
+        if isinstance(first_declarer, bool) or first_declarer not in (0, 1, 2, 3):
             raise RuleError(
                 f"first declarer must be a seat 0-3, not {first_declarer!r}", "bad-seat"
             )

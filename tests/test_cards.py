@@ -21,7 +21,11 @@ def test_the_interface_writes_ten_as_10_with_suit_symbols():
     assert Card.parse("TS").pretty() == "10♠" and Card.parse("QH").pretty() == "Q♥"
 
 
-@pytest.mark.parametrize("bad", ["", "Q", "QQ", "1S", "11S", "QX", "QSS", None, 12])
+def test_the_emoji_form_of_the_suit_symbols_is_accepted():
+    assert str(Card.parse("Q\u2665\ufe0f")) == "QH"
+
+
+@pytest.mark.parametrize("bad", ["", "Q", "QQ", "1S", "11S", "QX", "QSS", "Q S", None, 12])
 def test_bad_card_text_is_refused_with_the_expected_form(bad):
     with pytest.raises(ValueError, match="not a card"):
         Card.parse(bad)

@@ -91,6 +91,26 @@ def test_a_file_that_is_not_text_is_reported(tmp_path):
     assert "not valid JSON" in _one_error_line(run("score", str(path)))
 
 
+def test_json_too_deep_or_with_huge_numbers_is_reported(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100000 + "]" * 100000)
+    assert "not valid JSON" in _one_error_line(run("score", str(deep)))
+    big = tmp_path / "big.json"
+    big.write_text('{"declarer": ' + "1" * 5000 + "}")
+    assert "not valid JSON" in _one_error_line(run("score", str(big)))
+
+
+def test_a_file_with_a_byte_order_mark_is_read(deal_file, tmp_path):
+    _, rec = deal_file
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(rec).encode())
+    assert run("score", str(path)).returncode == 0
+
+
+def test_an_empty_list_of_records_is_reported():
+    assert "no record" in _one_error_line(run("score", "-", stdin="[]"))
+
+
 def test_a_json_value_that_is_no_record_is_reported():
     assert "JSON object" in _one_error_line(run("score", "-", stdin="42"))
 

@@ -67,6 +67,20 @@ def test_a_view_shows_only_the_seats_own_hand_until_the_end():
     assert v.hands is not None and v.raw == tuple(deal.raw_scores())
 
 
+@pytest.mark.parametrize("seat", [-1, 4, True, "0"])
+def test_a_view_of_a_seat_that_does_not_exist_is_refused(seat):
+    with pytest.raises(RuleError, match="not a seat"):
+        start(layout(), "no-tricks").view(seat)
+
+
+def test_doubles_of_things_that_are_not_seats_are_refused():
+    deal = Deal(layout(), 0)
+    deal.apply(ChooseContract(Contract.NO_TRICKS))
+    for targets in ({1, "a"}, {True}, {7}):
+        with pytest.raises(RuleError, match="not a seat"):
+            deal.apply(Double(frozenset(targets)))
+
+
 def test_a_view_lists_legal_actions_only_for_the_seat_to_move():
     deal = start(layout(), "no-tricks")
     assert deal.view(0).legal and not deal.view(1).legal

@@ -227,12 +227,20 @@ def test_malformed_records_are_refused_with_a_reason():
         ({**rec, "contract": "no-kings"}, "not a contract"),
         ({**rec, "hands": rec["hands"][:3]}, "4 hands"),
         ({**rec, "hands": [rec["hands"][0]] * 4}, "dealt twice"),
-        ({**rec, "hands": [h[:12] for h in rec["hands"]]}, "12 cards"),
+        ({**rec, "hands": [h[:12] for h in rec["hands"]]}, "holds 13 cards, not 12"),
         ({**rec, "play": ["ZZ"] + rec["play"]}, "not a card"),
         ({**rec, "trump": "S"}, "only trumps takes a trump suit"),
         ({**rec, "doubles": [[1]]}, "pair"),
         ({**rec, "play": "QS"}, "must be a list"),
         ([], "JSON object"),
+        ({**rec, "rules": []}, "unknown rules"),
+        ({**rec, "hands": [rec["hands"][0] + rec["hands"][0][:1]] + rec["hands"][1:]},
+         r"hands\[0\]: .. is listed twice"),
+        ({"declarer": 0}, '^record: "hands" is missing'),
+        ({"rules": "standard", "first_declarer": 0, "deals": [{"declarer": 0}]},
+         '^deal 1: "hands" is missing'),
+        ({"first_declarer": 0}, '"deals" is missing'),
+        ({**rec, "declarer": True}, "not a seat"),
     ]
     for bad, why in cases:
         with pytest.raises(RuleError, match=why):
