@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..cards import HEARTS, QUEENS, SUIT_MASKS, Mask
 from ..rules import Contract
-from ..tricks import ABOVE, beats
+from ..tricks import ABOVE
 
 FULL: Mask = (1 << 52) - 1
 BELOW: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
@@ -188,17 +188,19 @@ def trumps_card(
                     return top
         side = legal & ~tmask
         return lowest_rank(side or legal, hand)
-    winners = 0
-    for c in _cards(legal):
-        if beats(c, best, trump):
-            winners |= 1 << c
+    # The cards that would take the trick now: higher in the winning card's suit, or any
+    # trump when the winning card is not one.
+    winners = legal & ABOVE[best]
+    if best // 13 != trump:
+        winners |= legal & tmask
     if winners:
-        cheapest = lowest(winners) if winners & ~tmask else lowest(winners & tmask)
+        cheapest = lowest(winners)
         if len(trick) == 3 or cheapest // 13 == trump:
             return cheapest  # last to play, or ruffing: the cheapest card that wins
-        masters = [c for c in _cards(winners) if is_master(c, unseen)]
+        out = unseen & SUIT_MASKS[cheapest // 13]
+        masters = winners & ABOVE[highest(out)] if out else winners
         if masters:
-            return min(masters)
+            return lowest(masters)  # the cheapest card no one can beat in the suit
         return lowest(legal & SUIT_MASKS[trick[0] // 13] or legal)
     return lowest_rank(legal & ~tmask or legal, hand)
 

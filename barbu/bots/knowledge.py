@@ -18,7 +18,7 @@ import random
 
 from .. import domino
 from ..cards import SUIT_MASKS, Mask, mask_of
-from ..deal import Deal, Phase, Trick, View
+from ..deal import Phase, View
 from ..tricks import ABOVE, NOT_HEARTS, beats
 
 FULL: Mask = (1 << 52) - 1
@@ -91,51 +91,79 @@ def _skipped(prev: int, mover: int, first: bool, left: list[int], playable: Mask
             forbid[s] |= playable
 
 
-def sample_hands(view: View, forbid: list[Mask], rng: random.Random,
-                 tries: int = 50) -> list[Mask] | None:
-    """Hidden hands for the other seats, consistent with ``forbid`` and the hand sizes."""
-    me = view.seat
-    own = mask_of(view.hand)
-    played = mask_of(c for _, c in view.played)
-    unseen = FULL & ~own & ~played
-    seats = [s for s in range(4) if s != me]
-    need = {s: view.hand_sizes[s] for s in seats}
-    cards_ = []
-    m = unseen
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        allowed = [s for s in seats if not forbid[s] >> c & 1]
-        cards_.append((len(allowed), c, allowed))
-        m ^= low
-    for _ in range(tries):
-        rng.shuffle(cards_)
-        cards_.sort(key=lambda t: t[0])  # most constrained first; random order among equals
-        room = dict(need)
-        hands = [0, 0, 0, 0]
-        hands[me] = own
-        ok = True
-        for _, c, allowed in cards_:
+class Sampler:
+    """Deals the cards a seat cannot see to the other seats, consistently with what it knows.
+
+    Built once per decision; each ``sample`` returns four hands (the seat's own included), each
+    other seat getting exactly as many cards as he holds and none he cannot hold. Cards that some
+    seat cannot hold are placed first, at random among the seats that may hold them; the rest are
+    shuffled into the room left.
+    """
+
+    def __init__(self, view: View, forbid: list[Mask]) -> None:
+        self.me = view.seat
+        self.own = mask_of(view.hand)
+        played = mask_of(c for _, c in view.played)
+        unseen = FULL & ~self.own & ~played
+        self.seats = [s for s in range(4) if s != self.me]
+        self.need = [view.hand_sizes[s] if s != self.me else 0 for s in range(4)]
+        self.free: list[int] = []
+        self.bound: list[tuple[int, list[int]]] = []
+        m = unseen
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            allowed = [s for s in self.seats if not forbid[s] >> c & 1]
+            if len(allowed) == len(self.seats):
+                self.free.append(c)
+            else:
+                self.bound.append((c, allowed))
+        self.bound.sort(key=lambda t: len(t[1]))
+
+    def sample(self, rng: random.Random, tries: int = 50) -> list[Mask] | None:
+        """One consistent deal of the hidden cards, or None if none was found."""
+        for _ in range(tries):
+            hands = [0, 0, 0, 0]
+            hands[self.me] = self.own
+            room = self.need[:]
+            if self._place_bound(hands, room, rng):
+                free = self.free[:]
+                rng.shuffle(free)
+                i = 0
+                for s in self.seats:
+                    for c in free[i : i + room[s]]:
+                        hands[s] |= 1 << c
+                    i += room[s]
+                return hands
+        return None
+
+    def _place_bound(self, hands: list[Mask], room: list[int], rng: random.Random) -> bool:
+        bound = self.bound
+        if not bound:
+            return True
+        # Equally constrained cards in random order, so no seat is favoured by card order.
+        order = bound[:]
+        rng.shuffle(order)
+        order.sort(key=lambda t: len(t[1]))
+        for c, allowed in order:
             open_ = [s for s in allowed if room[s]]
             if not open_:
-                ok = False
-                break
-            total = sum(room[s] for s in open_)
-            x = rng.random() * total
+                return False
+            x = rng.random() * sum(room[s] for s in open_)
             for s in open_:
                 x -= room[s]
                 if x < 0:
                     break
             hands[s] |= 1 << c
             room[s] -= 1
-        if ok:
-            return hands
-    return None
+        return True
 
 
-def determinize(view: View, hands: list[Mask]) -> Deal:
-    """A full deal state: the public story of ``view`` with ``hands`` as everyone's remaining cards."""
-    return Deal.from_view(view, hands)
+def sample_hands(view: View, forbid: list[Mask], rng: random.Random,
+                 tries: int = 50) -> list[Mask] | None:
+    """Hidden hands for the other seats, consistent with ``forbid`` and the hand sizes."""
+    return Sampler(view, forbid).sample(rng, tries)
 
 
-__all__ = ["forbidden_cards", "sample_hands", "determinize", "Trick"]
+__all__ = ["Sampler", "forbidden_cards", "sample_hands"]

@@ -25,7 +25,7 @@ from ..deal import Deal, Phase, View
 from ..rules import STANDARD, Contract, Rules
 from ..scoring import final_scores
 from .heuristics import domino_card, negative_card, trumps_card
-from .knowledge import forbidden_cards, sample_hands
+from .knowledge import Sampler, forbidden_cards
 from .simulate import heuristic_playout, skip_doubling
 
 LEVELS = ("beginner", "standard", "expert", "reference")
@@ -42,6 +42,9 @@ class Settings:
     """Sampled deals per card decision (0: heuristics only)."""
     bid_samples: int
     """Sampled deals per contract or doubling judgement."""
+    max_playouts: int = 0
+    """At most this many playouts per decision (0: no limit): with many candidates, fewer
+    samples, so that a decision's cost stays bounded whatever the position."""
     budget: float | None = None
     """Seconds a decision may take (the anytime loop stops there); None: samples only."""
 
@@ -50,7 +53,7 @@ SETTINGS = {
     "beginner": Settings(memory=False, play_samples=0, bid_samples=0),
     "standard": Settings(memory=True, play_samples=0, bid_samples=8),
     "reference": Settings(memory=True, play_samples=20, bid_samples=20),
-    "expert": Settings(memory=True, play_samples=120, bid_samples=40),
+    "expert": Settings(memory=True, play_samples=120, bid_samples=60, max_playouts=600),
 }
 
 
@@ -116,11 +119,11 @@ class Bot:
         totals = dict.fromkeys(candidates, 0.0)
         me = view.seat
         deadline = _deadline(self.settings.budget)
-        forbid = forbidden_cards(view)
+        sampler = Sampler(view, forbidden_cards(view))
         base = None
         done = 0
-        for _ in range(self.settings.play_samples):
-            hands = sample_hands(view, forbid, self.rng)
+        for _ in range(self._sample_count(self.settings.play_samples, len(candidates))):
+            hands = sampler.sample(self.rng)
             if hands is None:
                 break
             if base is None:
@@ -139,6 +142,12 @@ class Bot:
         if not done:
             return self._heuristic_card(view, legal)
         return max(candidates, key=lambda c: (totals[c], -c))
+
+    def _sample_count(self, samples: int, candidates: int) -> int:
+        """Samples for a decision between ``candidates``, within the playout limit."""
+        if self.settings.max_playouts:
+            return max(1, min(samples, self.settings.max_playouts // candidates))
+        return samples
 
     # -- contract choice ---------------------------------------------------------------------
 
@@ -162,12 +171,16 @@ class Bot:
             options = [a for a in options if a.start_rank is None] + keep
         values = dict.fromkeys(options, 0.0)
         rest = FULL & ~own
+        samples = self._sample_count(samples, len(options))
+        templates: dict[ChooseContract, Deal] = {}
         for n in range(samples):
             hands = _random_others(own, rest, me, self.rng)
             for a in options:
-                deal = Deal(hands, me, self.rules, view.used_contracts)
-                deal.apply(a)
-                raw = heuristic_playout(skip_doubling(deal))
+                if a not in templates:
+                    deal = Deal(hands, me, self.rules, view.used_contracts)
+                    deal.apply(a)
+                    templates[a] = skip_doubling(deal)
+                raw = heuristic_playout(templates[a].with_hands(hands))
                 values[a] += raw[me]
             if deadline and time.perf_counter() > deadline and n >= 4:
                 samples = n + 1
@@ -213,16 +226,17 @@ class Bot:
             mine = _shape_value(view, None)
             return {t: mine if me == view.declarer or t == view.declarer else -99.0
                     for t in targets}
-        forbid = [0, 0, 0, 0]
+        sampler = Sampler(view, [0, 0, 0, 0])
         diffs = dict.fromkeys(targets, 0.0)
-        samples = self.settings.bid_samples
+        template = None
         done = 0
-        for _ in range(samples):
-            hands = sample_hands(view, forbid, self.rng)
+        for _ in range(self.settings.bid_samples):
+            hands = sampler.sample(self.rng)
             if hands is None:
                 break
-            deal = Deal.from_view(view, hands, self.rules)
-            raw = heuristic_playout(skip_doubling(deal))
+            if template is None:
+                template = skip_doubling(Deal.from_view(view, hands, self.rules))
+            raw = heuristic_playout(template.with_hands(hands))
             for t in targets:
                 diffs[t] += raw[me] - raw[t]
             done += 1

@@ -13,20 +13,12 @@ import random
 from .. import domino, tricks
 from ..cards import SUIT_MASKS, Mask, mask_of
 from ..deal import Deal, Phase
-from ..rules import Contract
 from .heuristics import domino_card, negative_card, trumps_card
 
 
-def voids_of_others(hands: list[Mask], seat: int) -> int:
-    """The suits (a 4-bit set) that some other seat has run out of."""
-    v = 0
-    for s in range(4):
-        if s != seat:
-            h = hands[s]
-            for suit in range(4):
-                if not h & SUIT_MASKS[suit]:
-                    v |= 1 << suit
-    return v
+def suits_held(hand: Mask) -> int:
+    """The suits (a 4-bit set) a hand holds cards of."""
+    return sum(1 << s for s in range(4) if hand & SUIT_MASKS[s])
 
 
 def skip_doubling(deal: Deal) -> Deal:
@@ -60,7 +52,9 @@ def _tricks(deal: Deal) -> list[int]:
     last_tricks = len(crules.trick_values)
     taken = captured[0] | captured[1] | captured[2] | captured[3]
     gone = mask_of(c for _, c in deal.played)
+    held = [suits_held(h) for h in hands]
     lead_mask, follow_mask, beats = tricks.lead_mask, tricks.follow_mask, tricks.beats
+    suit_masks = SUIT_MASKS
 
     trick = [int(c) for _, c in deal.trick]
     seat = deal.to_move
@@ -78,21 +72,29 @@ def _tricks(deal: Deal) -> list[int]:
         hand = hands[seat]
         if not trick:
             legal = lead_mask(hand, crules.no_heart_lead)
+        elif trump < 0:
+            legal = hand & suit_masks[trick[0] // 13] or hand  # follow_mask without trumps
         else:
             legal = follow_mask(hand, trick[0] // 13, trump, high, rules)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
-        elif positive:
-            card = trumps_card(hand, legal, trick, best, gone, trump,
-                               voids_of_others(hands, seat) if not trick else 0)
         else:
-            card = negative_card(contract, hand, legal, trick, best, gone,
-                                 voids_of_others(hands, seat) if not trick else 0, n, last_tricks)
+            # Suits another seat is out of (only a leader cares).
+            voids = 0 if trick else 15 & ~(
+                held[(seat + 1) & 3] & held[(seat + 2) & 3] & held[(seat + 3) & 3])
+            if positive:
+                card = trumps_card(hand, legal, trick, best, gone, trump, voids)
+            else:
+                card = negative_card(contract, hand, legal, trick, best, gone, voids, n,
+                                     last_tricks)
         hands[seat] = hand ^ (1 << card)
+        if not hands[seat] & suit_masks[card // 13]:
+            held[seat] &= ~(1 << (card // 13))
         gone |= 1 << card
-        if not trick or beats(card, best, trump):
+        suit = card // 13
+        if not trick or (card > best if suit == best // 13 else suit == trump):  # beats()
             best, win = card, seat
-            if card // 13 == trump:
+            if suit == trump:
                 high = card
         trick.append(card)
         if len(trick) < 4:
@@ -142,4 +144,4 @@ def _domino(deal: Deal) -> list[int]:
     return domino.place_scores(out, deal.rules.domino_places)
 
 
-__all__ = ["heuristic_playout", "voids_of_others", "Contract"]
+__all__ = ["heuristic_playout", "skip_doubling", "suits_held"]
