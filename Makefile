@@ -1,0 +1,42 @@
+# Barbu, the static site: `make run` to play locally, `make test` to check everything.
+# Works from a fresh clone: each target installs what it needs (npm ci, a .venv, a Chromium).
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+VENV_PYTHON := $(VENV)/bin/python
+NPM_STAMP := node_modules/.package-lock.json
+VENV_STAMP := $(VENV)/.installed
+
+.PHONY: build run test bench chromium clean
+
+## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
+build: $(NPM_STAMP)
+	$(PYTHON) tools/build.py
+
+## run: build, then serve dist/ on http://127.0.0.1:$(PORT)/
+run: build
+	$(PYTHON) tools/serve.py --port $(PORT) dist
+
+## test: install the test tools and a Chromium, build, run tests/ and e2e/
+test: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) -m pytest
+
+## bench: boot benchmark (figures for the README; not a test)
+bench: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) tools/bench_boot.py
+
+chromium: $(VENV_STAMP)
+	bash tools/install_chromium.sh $(VENV_PYTHON)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(VENV_STAMP): tools/requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check -r tools/requirements-test.txt
+	@touch $@
+
+clean:
+	rm -rf dist test-results

@@ -1,0 +1,54 @@
+"""Small helpers shared by the end-to-end tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from barbu.cards import cards_of, deal_masks
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in ("en", "fr")}
+
+# Collects Content-Security-Policy violations in window.__cspViolations, from the first script on.
+CSP_RECORDER = """
+window.__cspViolations = [];
+addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def expected_hand(seed: int, seat: int = 0) -> list[str]:
+    """The engine's hand for that seed and seat, computed here with the same engine call."""
+    return [str(card) for card in cards_of(deal_masks(random.Random(seed))[seat])]
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until Python has drawn the first screen (``<html class="ready">``)."""
+    expect(page.locator("html")).to_have_class(_has_class("ready"))
+
+
+def shown_hand(page: Page) -> list[str]:
+    """The data-card codes of the hand on screen, in order."""
+    return page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def wait_service_worker(page: Page) -> str:
+    """Wait for the service worker to be active (precache done); returns its cache name."""
+    return page.evaluate(
+        """async () => {
+            await navigator.serviceWorker.ready;
+            const names = await caches.keys();
+            return names.find((name) => name.startsWith('barbu-'));
+        }"""
+    )
+
+
+def _has_class(name: str):
+    import re
+
+    return re.compile(rf"(^|\s){re.escape(name)}(\s|$)")

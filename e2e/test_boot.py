@@ -1,0 +1,114 @@
+"""Boot to the first screen in real Chromium: the deal, the words, the origin, the progress."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from e2e.browser_helpers import CATALOGS, CSP_RECORDER, expected_hand, shown_hand, wait_ready, wait_service_worker
+
+SEED = 20240607
+
+
+def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
+    """A player opening ?seed=N would see someone else's cards, or no cards at all, if this failed."""
+    page.add_init_script(CSP_RECORDER)
+    page.goto(f"/?seed={SEED}&lang=en")
+    wait_ready(page)
+
+    assert shown_hand(page) == expected_hand(SEED)
+    expect(page.locator("#seed")).to_have_attribute("data-seed", str(SEED))
+    expect(page.locator("#seed")).to_contain_text(str(SEED))
+    expect(page.locator("#loader")).to_be_hidden()
+    assert page.evaluate("window.__cspViolations") == []
+    assert console_errors == []
+
+
+def test_each_card_is_a_button_named_in_words_with_rank_and_symbol(page):
+    """A screen-reader user would hear 'QS' or nothing, or a sighted one miss the suit, if this failed."""
+    page.goto("/?seed=1&lang=en")
+    wait_ready(page)
+    cards = page.locator("#hand button[data-card]")
+    expect(cards).to_have_count(13)
+    en = CATALOGS["en"]
+    for code in expected_hand(1):
+        rank, suit = code[0], code[1]
+        button = page.locator(f'#hand button[data-card="{code}"]')
+        expect(button).to_have_accessible_name(f"{en['rank.' + rank]} of {en['suit.' + suit]}")
+        symbol = "♠♥♦♣"["SHDC".index(suit)]
+        expect(button.locator(".card-rank")).to_have_text(en["rank_short." + rank])
+        expect(button.locator(".card-suit")).to_contain_text(symbol)
+        expect(button).to_have_class(re.compile(rf"\bsuit-{suit}\b"))
+
+
+def test_without_a_seed_a_random_deal_is_shown_with_its_number(page):
+    """A player could not replay or share a deal they liked if the shown number did not match it."""
+    page.goto("/?lang=en")
+    wait_ready(page)
+    seed = int(page.locator("#seed").get_attribute("data-seed"))
+    assert shown_hand(page) == expected_hand(seed)
+    expect(page.locator("#seed")).to_have_attribute("href", re.compile(rf"seed={seed}\b"))
+
+
+def test_french_catalog_is_used_for_lang_fr(page):
+    """A French player would read English labels (or raw keys) if the catalog were not applied."""
+    page.goto(f"/?seed={SEED}&lang=fr")
+    wait_ready(page)
+    fr = CATALOGS["fr"]
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#hand-heading")).to_contain_text(fr["table.hand"])
+    expect(page.locator("#seed")).to_have_text(fr["table.seed"].format(seed=SEED))
+    queen = page.locator('#hand button[data-card$="S"]').first
+    code = queen.get_attribute("data-card")
+    expect(queen).to_have_accessible_name(f"{fr['rank.' + code[0]]} de {fr['suit.S']}")
+    expect(page.locator("#language")).to_have_attribute("href", re.compile(r"lang=en"))
+
+
+def test_language_follows_the_browser_when_not_asked(new_context):
+    """A browser set to French would get an English page if navigator.language were ignored."""
+    page = new_context(locale="fr-FR").new_page()
+    page.goto("/?seed=3")
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#hand-heading")).to_contain_text(CATALOGS["fr"]["table.hand"])
+
+
+def test_every_request_stays_on_the_sites_origin(page, base_url, request_log):
+    """Players on a closed network (or who care about privacy) would see blocked or leaking requests."""
+    page.add_init_script(CSP_RECORDER)
+    page.goto(f"/?seed={SEED}")
+    wait_ready(page)
+    wait_service_worker(page)  # the precache's requests count too
+    page.wait_for_load_state("networkidle")
+    assert request_log.urls, "no request recorded"
+    assert request_log.foreign(base_url) == []
+    assert request_log.failed == []
+    assert page.evaluate("window.__cspViolations") == []
+
+
+def test_loading_screen_shows_real_download_progress(context, page, dist):
+    """On a slow connection, the player would stare at a frozen or fake bar if this failed."""
+    sizes = json.loads(
+        re.search(r"name=\"barbu:boot-files\" content='([^']*)'", (dist / "index.html").read_text())[1]
+    )
+    total = sum(sizes.values())
+    assert total > 10_000_000  # the runtime: wasm, stdlib, JS glue, lock file
+
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 6_000_000, "uploadThroughput": -1,
+    })
+    page.goto("/?seed=5&lang=en")
+    bar = page.locator("#boot-progress")
+    expect(bar).to_have_attribute("max", str(total))
+    # Caught mid-download: some of the bytes, not none and not all.
+    page.wait_for_function(
+        "() => { const b = document.getElementById('boot-progress'); return b.value > 0 && b.value < b.max; }"
+    )
+    expect(page.locator('#boot-stages [data-stage="download"]')).to_have_attribute("data-state", "active")
+    expect(page.locator("#boot-bytes")).to_contain_text("MB")
+    wait_ready(page)
+    assert page.evaluate("document.getElementById('boot-progress').value") == total

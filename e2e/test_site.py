@@ -1,0 +1,153 @@
+"""The site without a browser: catalogs, build output, service worker list, icons, UI helpers."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from barbu.cards import Card
+from tools.build import PYODIDE_FILES, build, content_hash, site_files
+from web.app import page_query, seed_from_query
+from web.faces import card_face
+from web.i18n import Catalog, MissingMessage, other_language
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG_FILES = sorted((ROOT / "web" / "i18n").glob("*.json"))
+FIELD = re.compile(r"\{(\w+)\}")
+
+
+def catalog(lang: str) -> Catalog:
+    return Catalog.from_json(lang, (ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+
+
+def test_catalogs_have_the_same_keys_and_fields():
+    """A French player would meet a missing or garbled message where English has one."""
+    catalogs = {path.stem: json.loads(path.read_text()) for path in CATALOG_FILES}
+    assert set(catalogs) == {"en", "fr"}
+    assert catalogs["en"].keys() == catalogs["fr"].keys()
+    for key, text in catalogs["en"].items():
+        assert set(FIELD.findall(text)) == set(FIELD.findall(catalogs["fr"][key])), key
+        assert catalogs["fr"][key].strip(), key
+
+
+def test_every_message_key_used_by_the_page_exists():
+    """A player would read a raw key like 'boot.error.title' if the page asked for a missing one."""
+    keys = json.loads((ROOT / "web" / "i18n" / "en.json").read_text()).keys()
+    used = set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', (ROOT / "index.html").read_text()))
+    boot = (ROOT / "web" / "boot.js").read_text()
+    used |= set(re.findall(r"\bt\('([\w.]+)'", boot)) | set(re.findall(r"'(boot\.error\.\w+)'", boot))
+    for module in (ROOT / "web").glob("*.py"):
+        used |= set(re.findall(r'\bt(?:ext)?\("([\w.]+)"', module.read_text()))
+    assert used, "no key found: the patterns above are stale"
+    assert used - keys == set()
+
+
+def test_card_faces_speak_the_players_language():
+    """A screen-reader user would hear 'QS' instead of 'Queen of spades' / 'Dame de pique'."""
+    queen = Card.parse("QS")
+    en, fr = card_face(queen, catalog("en")), card_face(queen, catalog("fr"))
+    assert (en.code, en.rank, en.suit, en.name) == ("QS", "Q", "S", "Queen of spades")
+    assert (fr.code, fr.rank, fr.name) == ("QS", "D", "Dame de pique")
+    assert en.symbol.startswith("♠")
+    assert card_face(Card.parse("TH"), catalog("en")).rank == "10"
+    assert card_face(Card.parse("KH"), catalog("fr")).name == "Roi de cœur"
+
+
+def test_missing_message_is_a_clear_error():
+    """A bug in a message key would surface as a confusing error far from its cause."""
+    with pytest.raises(MissingMessage, match="no message 'nope'"):
+        catalog("en").text("nope")
+    assert other_language("en") == "fr" and other_language("fr") == "en"
+
+
+@pytest.mark.parametrize(
+    "query,seed",
+    [("?seed=42", 42), ("seed=0", 0), ("?lang=fr&seed=7", 7), ("?seed=4294967295", 4294967295),
+     ("?seed=4294967296", None), ("?seed=-1", None), ("?seed=abc", None), ("?seed=", None),
+     ("", None), ("?seed=١٢", None)],
+)
+def test_seed_is_read_from_the_address(query, seed):
+    """A shared ?seed=N link would deal a different hand if the seed were misread."""
+    assert seed_from_query(query) == seed
+
+
+def test_page_query_reproduces_the_deal():
+    """The 'link to this deal' would lose the deal or the language."""
+    assert seed_from_query(page_query(123, "fr")) == 123
+    assert "lang=fr" in page_query(123, "fr")
+
+
+@pytest.fixture(scope="module")
+def built(dist: Path) -> Path:
+    return dist
+
+
+def test_dist_holds_exactly_the_deployable_site(built):
+    """A host would serve missing files (boot fails) or junk (source maps, sources) if this failed."""
+    files = set(site_files(built)) | {"sw.js"}
+    for name in PYODIDE_FILES:
+        assert f"vendor/pyodide/{name}" in files
+    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    expected_pyscript = {f"vendor/pyscript/{p.name}" for p in pyscript.iterdir() if p.suffix in (".js", ".css")}
+    assert {f for f in files if f.startswith("vendor/pyscript/")} == expected_pyscript
+    assert not [f for f in files if f.endswith(".map")]
+    assert {"index.html", "pyscript.toml", "barbu.zip", "web.zip", "web/boot.js", "web/runtime.mjs",
+            "web/main.py", "web/style.css", "web/manifest.webmanifest", "web/i18n/en.json",
+            "web/i18n/fr.json", "web/icons/icon-192.png", "web/icons/icon-512.png"} <= files
+    assert not [f for f in files if f.endswith(".py") and f != "web/main.py"]  # the rest is zipped
+    for path in built.rglob("*.js"):
+        assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
+
+
+def test_service_worker_lists_every_file_and_names_its_cache_by_content(built):
+    """Offline boot would break on the one file the list forgot, or an update would go unnoticed."""
+    source = (built / "sw.js").read_text()
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", source, re.S)[1])
+    assert listed == [f"./{name}" for name in site_files(built)]
+    cache = re.search(r'const CACHE = "(barbu-[0-9a-f]{16})";', source)[1]
+    assert cache == f"barbu-{content_hash(built, site_files(built))[:16]}"
+
+
+def test_build_is_deterministic(tmp_path):
+    """Every rebuild would offer players a 'new version' that is not new."""
+    first, second = build(tmp_path / "first"), build(tmp_path / "second")
+    assert first == second
+    assert (tmp_path / "first" / "barbu.zip").read_bytes() == (tmp_path / "second" / "barbu.zip").read_bytes()
+
+
+def test_page_has_a_strict_content_security_policy(built):
+    """A script injected from another site could run in the page if the policy let it."""
+    html = (built / "index.html").read_text()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)[1]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    for name, sources in directives.items():
+        for source in sources.split():
+            assert source in ("'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-eval'"), (name, source)
+    assert "'unsafe-eval'" not in directives["default-src"]
+    assert "unsafe-inline" not in policy
+    markup = re.sub(r"<!--.*?-->", "", html, flags=re.S)
+    assert not re.search(r"<script\b(?![^>]*\bsrc=)", markup), "inline script"
+    assert not re.search(r"\son[a-z]+=", markup), "event-handler attribute"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_and_icons_make_the_site_installable(built):
+    """The browser would not offer to install Barbu without a manifest with 192 and 512 px icons."""
+    manifest = json.loads((built / "web" / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["display"] == "standalone" and manifest["start_url"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        width, height = png_size(built / "web" / icon["src"])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+    assert '<link rel="manifest" href="./web/manifest.webmanifest">' in (built / "index.html").read_text()

@@ -1,0 +1,166 @@
+"""Boot benchmark: time-to-interactive and bytes of the Barbu page next to a bare loadPyodide().
+
+    .venv/bin/python tools/bench_boot.py [--rounds 5] [--dist dist]
+
+Serves a copy of dist/ plus tools/bench_bare.html (the self-hosted runtime alone, nothing of
+ours) from one loopback server, and measures in headless Chromium, rounds interleaved so that
+both pages see the same machine load:
+
+- bare cold: a new browser with an empty profile loads bench-bare.html; bare warm: reload.
+- ours cold: a new browser with an empty profile loads /?seed=1; warm: reload once the service
+  worker is active; offline: the browser set offline, reload again.
+
+Time-to-interactive is the page's own performance mark (``barbu-interactive``, set when Python
+has drawn the hand; ``bare-interactive`` after ``loadPyodide()`` and one ``runPython``), counted
+from navigation start. Bytes are counted by the server (headers and bodies, no compression);
+for our page, the requests that arrived before the interactive mark and those after it (the
+service worker's precache) are reported apart. A script that prints figures, not a test: the machine's noise is large.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.chromium import launch_options  # noqa: E402
+from tools.serve import Sent, StaticServer  # noqa: E402
+
+TIMEOUT_MS = 120_000
+TARGET_TIME = 1.15
+TARGET_EXTRA_BYTES = 300_000
+
+
+def interactive(page, mark: str) -> tuple[float, float]:
+    """Wait for html.ready; the page's mark in ms from navigation start, and as epoch seconds."""
+    page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
+    since_start, origin = page.evaluate(
+        f"[performance.getEntriesByName({mark!r})[0].startTime, performance.timeOrigin]")
+    return since_start, (origin + since_start) / 1000
+
+
+def settle(page) -> None:
+    """Let the page's last requests finish (e.g. the icon) before reading the server's log."""
+    page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+
+
+def size(log: list[Sent], before: float | None = None, after: float | None = None) -> int:
+    """Bytes of the responses whose requests arrived before / after an instant."""
+    return sum(
+        sent.size for sent in log
+        if (before is None or sent.started < before) and (after is None or sent.started >= after)
+    )
+
+
+def new_profile(playwright, profile: Path):
+    """A new browser with an empty profile of its own: a first visit, with a real disk cache."""
+    return playwright.chromium.launch_persistent_context(str(profile), **launch_options())
+
+
+def measure_bare(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+    context = new_profile(playwright, profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    server.take_log()
+    page.goto(server.url + "bench-bare.html")
+    cold, _ = interactive(page, "bare-interactive")
+    settle(page)
+    cold_bytes = size(server.take_log())
+    page.reload()
+    warm, _ = interactive(page, "bare-interactive")
+    settle(page)
+    warm_bytes = size(server.take_log())
+    context.close()
+    return {"cold": cold, "warm": warm, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes}
+
+
+def measure_ours(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+    context = new_profile(playwright, profile)
+    page = context.pages[0] if context.pages else context.new_page()
+    server.take_log()
+    page.goto(server.url + "?seed=1")
+    cold, ready_at = interactive(page, "barbu-interactive")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    settle(page)
+    log = server.take_log()
+    page.reload()
+    warm, _ = interactive(page, "barbu-interactive")
+    settle(page)
+    warm_bytes = size(server.take_log())
+    context.set_offline(True)
+    page.reload()
+    offline, _ = interactive(page, "barbu-interactive")
+    context.close()
+    return {"cold": cold, "warm": warm, "offline": offline,
+            "cold_bytes": size(log, before=ready_at), "precache_bytes": size(log, after=ready_at),
+            "warm_bytes": warm_bytes}
+
+
+def summary(values: list[float]) -> str:
+    return f"median {statistics.median(values):7.0f}  min {min(values):7.0f}  max {max(values):7.0f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Boot benchmark of the Barbu page.")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = parser.parse_args(argv)
+    if not (args.dist / "sw.js").is_file():
+        print("dist/ is not built: run `make build` first", file=sys.stderr)
+        return 1
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="barbu-bench-") as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(args.dist, site)
+        shutil.copyfile(ROOT / "tools" / "bench_bare.html", site / "bench-bare.html")
+        server = StaticServer(site).start()
+        bare: list[dict] = []
+        ours: list[dict] = []
+        profiles = iter(Path(tmp) / f"profile-{n}" for n in range(10_000))
+        with sync_playwright() as playwright:
+            measure_bare(playwright, server, next(profiles))  # warm-up of the OS's file cache
+            for round_ in range(args.rounds):
+                pair = (measure_bare, measure_ours) if round_ % 2 == 0 else (measure_ours, measure_bare)
+                for measure in pair:
+                    result = measure(playwright, server, next(profiles))
+                    (bare if measure is measure_bare else ours).append(result)
+                print(f"round {round_ + 1}/{args.rounds}: bare cold {bare[-1]['cold']:.0f} ms, "
+                      f"ours cold {ours[-1]['cold']:.0f} ms", flush=True)
+        server.stop()
+
+    def column(rows, key):
+        return [row[key] for row in rows]
+
+    print()
+    print(f"time to interactive, ms ({args.rounds} rounds, headless Chromium, this machine)")
+    print(f"  bare loadPyodide() cold  {summary(column(bare, 'cold'))}")
+    print(f"  Barbu page        cold   {summary(column(ours, 'cold'))}")
+    print(f"  bare loadPyodide() warm  {summary(column(bare, 'warm'))}")
+    print(f"  Barbu page        warm   {summary(column(ours, 'warm'))}")
+    print(f"  Barbu page        offline {summary(column(ours, 'offline'))}")
+    cold_ratio = statistics.median(column(ours, "cold")) / statistics.median(column(bare, "cold"))
+    warm_ratio = statistics.median(column(ours, "warm")) / statistics.median(column(bare, "warm"))
+    print(f"  ratio of medians, ours / bare: cold {cold_ratio:.2f}, warm {warm_ratio:.2f} "
+          f"(target <= {TARGET_TIME:.2f})")
+    print()
+    bare_bytes = statistics.median(column(bare, "cold_bytes"))
+    ours_bytes = statistics.median(column(ours, "cold_bytes"))
+    print("bytes sent by the server, first visit")
+    print(f"  bare loadPyodide()             {bare_bytes / 1e3:9.1f} KB")
+    print(f"  Barbu page until interactive   {ours_bytes / 1e3:9.1f} KB  "
+          f"(+{(ours_bytes - bare_bytes) / 1e3:.1f} KB, target <= {TARGET_EXTRA_BYTES / 1e3:.0f} KB)")
+    print(f"  Barbu precache after it        {statistics.median(column(ours, 'precache_bytes')) / 1e3:9.1f} KB")
+    print(f"  warm visit: bare {statistics.median(column(bare, 'warm_bytes')) / 1e3:.1f} KB, "
+          f"Barbu {statistics.median(column(ours, 'warm_bytes')) / 1e3:.1f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

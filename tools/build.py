@@ -1,0 +1,195 @@
+"""Build the deployable static site into dist/: ``python3 tools/build.py`` (or ``make build``).
+
+dist/ holds exactly what a static host needs, and can be copied anywhere as is:
+
+    index.html, pyscript.toml          the page and its PyScript configuration
+    barbu.zip                          the engine (barbu/*.py), unpacked in the browser
+    web.zip                            the UI's Python modules (web/*.py but main.py)
+    web/                               main.py, boot.js, runtime.mjs, legacy.js, style.css,
+                                       i18n/, icons/, manifest.webmanifest
+    vendor/pyodide/                    the five Pyodide runtime files (npm pyodide)
+    vendor/pyscript/                   PyScript's dist/*.js and *.css, no source maps
+    sw.js                              the service worker, with its precache list (every other
+                                       file of dist/) and a cache name from their content hash
+
+The build is deterministic: the same sources give byte-identical files, hence the same cache
+name, so an unchanged site never offers a "new version".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# What the boot downloads for the runtime; their sizes feed the loading screen's progress bar.
+RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
+WEB_FILES = ("main.py", "boot.js", "runtime.mjs", "legacy.js", "style.css", "manifest.webmanifest")
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
+BOOT_FILES_META = '<meta name="barbu:boot-files" content="{}">'
+
+
+class BuildError(RuntimeError):
+    """Something the build needs is missing; the message says what to do."""
+
+
+def pinned_versions() -> dict[str, str]:
+    """The exact npm versions package.json pins."""
+    dependencies = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    return {name: version for name, version in dependencies.items()}
+
+
+def check_node_modules() -> None:
+    """Fail clearly unless node_modules holds exactly the pinned Pyodide and PyScript."""
+    for name, version in pinned_versions().items():
+        manifest = NODE_MODULES / name / "package.json"
+        if not manifest.is_file():
+            raise BuildError(f"{name} is not installed: run `npm ci` (or `make build`)")
+        installed = json.loads(manifest.read_text())["version"]
+        if installed != version:
+            raise BuildError(f"{name} {installed} is installed, package.json pins {version}: run `npm ci`")
+
+
+def write_zip(target: Path, files: list[tuple[Path, str]]) -> None:
+    """A zip with fixed dates and order, so that its bytes depend on the contents only."""
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for source, name in sorted(files, key=lambda item: item[1]):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, source.read_bytes())
+
+
+def python_sources(package: Path, exclude: tuple[str, ...] = ()) -> list[tuple[Path, str]]:
+    """The .py files of a package, with their names inside the archive."""
+    return [
+        (path, path.relative_to(package.parent).as_posix())
+        for path in package.rglob("*.py")
+        if "__pycache__" not in path.parts and path.name not in exclude
+    ]
+
+
+def copy_without_source_map(source: Path, target: Path) -> None:
+    """Copy a JavaScript file, dropping its trailing sourceMappingURL comment (maps are not shipped)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(SOURCE_MAP_COMMENT.sub(b"\n", source.read_bytes()))
+
+
+def copy_vendor(dist: Path) -> None:
+    """The Pyodide runtime files and PyScript's dist (without .map)."""
+    pyodide = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        target = dist / "vendor" / "pyodide" / name
+        if name.endswith(".mjs"):
+            copy_without_source_map(pyodide / name, target)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(pyodide / name, target)
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for source in sorted(pyscript.iterdir()):
+        if source.suffix == ".js":
+            copy_without_source_map(source, dist / "vendor" / "pyscript" / source.name)
+        elif source.suffix == ".css":
+            shutil.copyfile(source, dist / "vendor" / "pyscript" / source.name)
+
+
+def copy_web(dist: Path) -> None:
+    """The page, its config and the UI's static files."""
+    shutil.copyfile(ROOT / "index.html", dist / "index.html")
+    shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
+    web = ROOT / "web"
+    for name in WEB_FILES:
+        shutil.copyfile(web / name, dist / "web" / name)
+    for folder, pattern in (("i18n", "*.json"), ("icons", "*.png")):
+        (dist / "web" / folder).mkdir(parents=True, exist_ok=True)
+        for source in sorted((web / folder).glob(pattern)):
+            shutil.copyfile(source, dist / "web" / folder / source.name)
+
+
+def write_boot_sizes(dist: Path) -> None:
+    """Put the runtime files' sizes into index.html, for the real download progress."""
+    page = dist / "index.html"
+    html = page.read_text()
+    if BOOT_FILES_META not in html:
+        raise BuildError(f"index.html lacks the placeholder {BOOT_FILES_META}")
+    sizes = {path: (dist / path).stat().st_size for path in RUNTIME_FILES}
+    meta = f'<meta name="barbu:boot-files" content=\'{json.dumps(sizes, separators=(",", ":"))}\'>'
+    page.write_text(html.replace(BOOT_FILES_META, meta))
+
+
+def site_files(dist: Path) -> list[str]:
+    """Every file of dist/ but sw.js, as site paths, sorted."""
+    return sorted(
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path.relative_to(dist).as_posix() != "sw.js"
+    )
+
+
+def content_hash(dist: Path, files: list[str]) -> str:
+    """A hash of the names and bytes of the files."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def write_service_worker(dist: Path, template: Path | None = None) -> str:
+    """Write dist/sw.js from web/sw.js for the current contents of dist/; returns the cache name."""
+    files = site_files(dist)
+    cache = f"barbu-{content_hash(dist, files)[:16]}"
+    source = (template or ROOT / "web" / "sw.js").read_text()
+    for placeholder in ("'__CACHE_NAME__'", "__PRECACHE_LIST__"):
+        if placeholder not in source:
+            raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
+    precache = json.dumps([f"./{name}" for name in files], indent=2)
+    source = source.replace("'__CACHE_NAME__'", json.dumps(cache)).replace("__PRECACHE_LIST__", precache)
+    (dist / "sw.js").write_text(source)
+    return cache
+
+
+def build(dist: Path = DIST) -> str:
+    """Build the site into ``dist`` (emptied first); returns the service worker's cache name."""
+    check_node_modules()
+    if dist.exists():
+        shutil.rmtree(dist)
+    (dist / "web").mkdir(parents=True)
+    copy_web(dist)
+    copy_vendor(dist)
+    write_zip(dist / "barbu.zip", python_sources(ROOT / "barbu"))
+    write_zip(dist / "web.zip", python_sources(ROOT / "web", exclude=("main.py",)))
+    write_boot_sizes(dist)
+    return write_service_worker(dist)
+
+
+def main() -> int:
+    try:
+        cache = build()
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    files = site_files(DIST)
+    size = sum((DIST / name).stat().st_size for name in files)
+    print(f"built {DIST.relative_to(ROOT)}/: {len(files) + 1} files, {size / 1e6:.1f} MB, cache {cache}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

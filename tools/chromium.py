@@ -1,0 +1,30 @@
+"""How this project launches headless Chromium (e2e tests, boot benchmark, screenshots).
+
+Debian's Chromium when installed, else the browser ``playwright install chromium`` fetched; the
+flags keep Chromium from calling home, which on a closed network floods it with refused
+connections (see /work/shared/TOOLCHAIN.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DEBIAN_CHROMIUM = Path("/usr/lib/chromium/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def launch_options() -> dict:
+    """Keyword arguments for Playwright's ``chromium.launch()`` / ``launch_persistent_context()``."""
+    options: dict = {"headless": True, "args": list(CHROMIUM_FLAGS)}
+    if DEBIAN_CHROMIUM.exists():
+        options["executable_path"] = str(DEBIAN_CHROMIUM)
+    return options

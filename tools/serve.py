@@ -1,0 +1,158 @@
+"""Serve a folder (normally dist/) over HTTP on loopback: ``make run``, e2e tests, boot benchmark.
+
+A plain static server, like any host the site will be copied to: correct types for ``.wasm``,
+``.mjs`` and ``.webmanifest``, HTTP/1.1 keep-alive, Last-Modified revalidation (304), no
+Cache-Control. It counts the bytes it sends, for the benchmark.
+
+    python3 tools/serve.py [--port 8000] [--host 127.0.0.1] [dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+}
+
+
+class _CountingWriter:
+    """Wraps a response stream and counts the bytes written through it."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+        self.count = 0
+
+    def write(self, data) -> int:
+        written = self._stream.write(data)
+        self.count += len(data)
+        return written
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+class StaticHandler(SimpleHTTPRequestHandler):
+    """Static files with the types a browser needs; quiet unless asked."""
+
+    protocol_version = "HTTP/1.1"
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _CountingWriter(self.wfile)
+
+    def parse_request(self) -> bool:
+        self.started = time.time()  # the request line has arrived
+        return super().parse_request()
+
+    def handle_one_request(self) -> None:
+        self.started = None
+        before = self.wfile.count
+        super().handle_one_request()
+        if self.started is not None:
+            self.server.record(Sent(self.started, self.command, self.path, self.wfile.count - before))
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One response: when its request arrived (epoch seconds), what it was, bytes sent."""
+
+    started: float
+    method: str
+    path: str
+    size: int
+
+
+class StaticServer(ThreadingHTTPServer):
+    """A threaded static server that remembers what it sent."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False):
+        handler = functools.partial(StaticHandler, directory=str(root))
+        super().__init__((host, port), handler)
+        self.verbose = verbose
+        self.sent: list[Sent] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def handle_error(self, request, client_address) -> None:
+        """Ignore a browser closing its connections mid-response; report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+    @property
+    def url(self) -> str:
+        """The address of the site's root, with a trailing slash."""
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+    def record(self, sent: Sent) -> None:
+        """Remember a response (headers and body bytes)."""
+        with self._lock:
+            self.sent.append(sent)
+
+    def take_log(self) -> list[Sent]:
+        """The responses sent since the last call, forgetting them."""
+        with self._lock:
+            log, self.sent = self.sent, []
+        return log
+
+    def start(self) -> StaticServer:
+        """Serve in a background thread; returns self."""
+        self._thread = threading.Thread(target=self.serve_forever, name="static-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close the listening socket."""
+        self.shutdown()
+        self.server_close()
+        if self._thread:
+            self._thread.join(timeout=5)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", nargs="?", default="dist", type=Path)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if not (args.root / "index.html").is_file():
+        print(f"no index.html in {args.root}: run `make build` first", file=sys.stderr)
+        return 1
+    server = StaticServer(args.root, args.host, args.port, verbose=True)
+    print(f"Barbu is served at {server.url}  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

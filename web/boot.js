@@ -1,0 +1,362 @@
+/**
+ * Boot loader of the Barbu page: the only script the page loads before PyScript.
+ *
+ * 1. Without WebAssembly, shows the static bilingual message and stops.
+ * 2. Picks the language (?lang=, else the browser's languages, else English) and fetches its
+ *    catalog: the loading screen needs it before Python runs, and Python reads the same one.
+ * 3. Shows real progress: the runtime's bytes counted as the responses stream in (expected sizes
+ *    come from the build, in <meta name="barbu:boot-files">), and the stages PyScript reports.
+ * 4. Turns a failed file, a failed import or a startup error into a clear message.
+ * 5. Starts the Python runtime at once, in parallel with PyScript's own start (web/runtime.mjs
+ *    hands this instance to PyScript).
+ * 6. Once Python has drawn the first screen and called interactive(): registers the service
+ *    worker, and offers a new version through a banner that the game may hold during a deal.
+ *
+ * Python reaches all this as `js.barbuBoot` (see web/app.py and README, "Updates").
+ */
+
+const root = document.documentElement;
+const byId = (id) => document.getElementById(id);
+const SUPPORTED = ['en', 'fr'];
+const STAGES = ['download', 'start', 'engine', 'deal'];
+const SITE = new URL('./', document.baseURI).href;
+const nativeFetch = window.fetch.bind(window);
+
+/** The address of a file of this site, relative to the site's root ("vendor/pyodide/x"). */
+const sitePath = (url) => {
+  const absolute = new URL(String(url), document.baseURI).href.split(/[?#]/)[0];
+  return absolute.startsWith(SITE) ? absolute.slice(SITE.length) || 'index.html' : absolute;
+};
+const isOwnFile = (url) => new URL(String(url), document.baseURI).href.startsWith(SITE);
+
+function chooseLanguage() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  const tags = [asked, ...(navigator.languages || []), navigator.language];
+  for (const tag of tags) {
+    const base = String(tag || '').trim().toLowerCase().split('-')[0];
+    if (SUPPORTED.includes(base)) return base;
+  }
+  return 'en';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+let messages = null;
+
+function t(key, fields = {}) {
+  const template = messages?.[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(fields[name] ?? ''));
+}
+
+function applyMessages(scope = document) {
+  for (const node of scope.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of scope.querySelectorAll('[data-i18n-label]')) {
+    node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  }
+  document.title = t('app.title');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress: stages and runtime bytes
+
+const bootFiles = new Map();   // site path -> expected size in bytes (runtime files only)
+const received = new Map();    // site path -> bytes seen so far
+let stageIndex = 0;
+let drawPending = false;
+
+function readBootFiles() {
+  const meta = document.querySelector('meta[name="barbu:boot-files"]');
+  try {
+    for (const [path, size] of Object.entries(JSON.parse(meta?.content || '{}'))) {
+      bootFiles.set(path, size);
+    }
+  } catch { /* a page built without sizes shows stages only */ }
+}
+
+function setStage(name) {
+  const index = name === 'done' ? STAGES.length : STAGES.indexOf(name);
+  if (index <= stageIndex && name !== 'done') return;   // stages only move forward
+  stageIndex = Math.max(stageIndex, index);
+  draw();
+}
+
+function setReceived(path, bytes) {
+  if (!bootFiles.has(path)) return;
+  const capped = Math.min(bytes, bootFiles.get(path));
+  if (capped <= (received.get(path) || 0)) return;
+  received.set(path, capped);
+  if (downloaded() >= total() && stageIndex === 0) setStage('start');
+  draw();
+}
+
+const total = () => [...bootFiles.values()].reduce((a, b) => a + b, 0);
+const downloaded = () => [...received.values()].reduce((a, b) => a + b, 0);
+
+function draw() {
+  if (drawPending) return;
+  drawPending = true;
+  requestAnimationFrame(() => {
+    drawPending = false;
+    for (const item of document.querySelectorAll('#boot-stages [data-stage]')) {
+      const index = STAGES.indexOf(item.dataset.stage);
+      item.dataset.state = index < stageIndex ? 'done' : index === stageIndex ? 'active' : 'todo';
+      if (index === stageIndex) item.setAttribute('aria-current', 'step');
+      else item.removeAttribute('aria-current');
+    }
+    const bar = byId('boot-progress');
+    const all = total();
+    if (!all) return;
+    const got = downloaded();
+    bar.max = all;
+    bar.value = got;
+    const mb = new Intl.NumberFormat(boot.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    byId('boot-bytes').textContent = t('boot.bytes', { done: mb.format(got / 1e6), total: mb.format(all / 1e6) });
+  });
+}
+
+/** Count the bytes of a runtime file as they arrive, on a clone, leaving the response intact. */
+async function countBody(path, response) {
+  const reader = response.body.getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    setReceived(path, bytes);
+  }
+}
+
+function watchFetches() {
+  window.fetch = async function fetchWatched(input, init) {
+    const url = input instanceof Request ? input.url : input;
+    let response;
+    try {
+      response = await nativeFetch(input, init);
+    } catch (error) {
+      if (isOwnFile(url)) fail('file', sitePath(url));
+      throw error;
+    }
+    const path = sitePath(url);
+    if (!response.ok && isOwnFile(url)) fail('file', path);
+    else if (bootFiles.has(path) && response.body) countBody(path, response.clone()).catch(() => {});
+    return response;
+  };
+}
+
+function watchResources() {
+  // Module imports (pyodide.asm.mjs, PyScript chunks) are not fetch() calls: resource timing
+  // tells when each finished and whether it failed.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const path = sitePath(entry.name);
+      if (entry.responseStatus >= 400 && isOwnFile(entry.name)) fail('file', path);
+      else if (entry.responseEnd > 0) setReceived(path, bootFiles.get(path) || 0);
+    }
+  }).observe({ type: 'resource', buffered: true });
+
+  // <link> and <script> elements that fail to load (the event does not bubble: capture it).
+  addEventListener('error', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLElement) {
+      const url = target.src || target.href;
+      if (url) fail('file', sitePath(url));
+    } else if (event.message) {
+      fail('other', event.message);
+    }
+  }, true);
+  addEventListener('unhandledrejection', (event) => {
+    fail('other', event.reason?.message || String(event.reason));
+  });
+  addEventListener('py:progress', ({ detail }) => {
+    if (detail === 'Loading files') setStage('engine');   // Python is up: next, our archives
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failure
+
+let catalogSettled = Promise.resolve();
+
+function fail(kind, detail) {
+  if (boot.failed || boot.ready) return;      // after the first screen, errors are the game's
+  boot.failed = true;
+  console.error(`Barbu could not start (${kind}): ${detail}`);
+  catalogSettled.then(() => {
+    root.classList.add('boot-failed');
+    byId('loader').hidden = true;
+    byId('table').hidden = true;
+    if (!messages) {
+      byId('boot-fallback').hidden = false;
+      return;
+    }
+    const panel = byId('boot-error');
+    applyMessages(panel);
+    const key = { file: 'boot.error.file', python: 'boot.error.python' }[kind] || 'boot.error.other';
+    byId('boot-error-message').textContent = t(key, { file: detail, detail });
+    panel.dataset.kind = kind;
+    panel.dataset.detail = detail;
+    panel.hidden = false;
+    byId('boot-error-reload').focus();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Updates: service worker registered after the first screen, new versions offered in a banner
+
+const updates = {
+  held: false,
+  waiting: null,
+  /** Whether a new version is installed and waiting for a reload. */
+  get available() { return this.waiting !== null; },
+  /** Keep the banner hidden (e.g. during a deal) until release(). */
+  hold() { this.held = true; this.show(); },
+  /** Allow the banner again; it appears at once if a new version is waiting. */
+  release() { this.held = false; this.show(); },
+  /** A new version is ready: offer it now, or on release(). */
+  offer(worker) {
+    this.waiting = worker;
+    this.show();
+    dispatchEvent(new CustomEvent('barbu:update-available'));
+  },
+  /** Switch to the waiting version and reload the page into it. */
+  apply() {
+    const worker = this.waiting;
+    if (!worker) return;
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'activated') location.reload();
+    });
+    worker.postMessage({ type: 'skip-waiting' });
+  },
+  /** Hide the banner until the next page load. */
+  dismiss() { this.waiting = null; this.show(); },
+  show() {
+    const visible = !this.held && this.waiting !== null;
+    const banner = byId('update-banner');
+    banner.hidden = !visible;
+    root.classList.toggle('update-offered', visible);
+    if (visible) root.style.setProperty('--banner-space', `${banner.offsetHeight + 16}px`);
+  },
+};
+
+async function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.register('./sw.js', { updateViaCache: 'none' });
+  // A version is new only if an older one is active; the very first install is not an update.
+  const track = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      if (worker.state === 'installed' && registration.active && registration.active !== worker) {
+        updates.offer(worker);
+      }
+    };
+    worker.addEventListener('statechange', check);
+    check();
+  };
+  track(registration.waiting);
+  track(registration.installing);
+  registration.addEventListener('updatefound', () => track(registration.installing));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') registration.update().catch(() => {});
+  });
+  boot.registration = registration;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runtime, started early (see web/runtime.mjs)
+
+let runtime = null;
+const runtimeOutput = { stdout: (...args) => console.log(...args), stderr: (...args) => console.error(...args) };
+
+function startRuntime() {
+  runtime = import('./runtime.mjs').then(({ indexURL }) => import('../vendor/pyodide/pyodide.mjs')
+    .then(({ loadPyodide }) => loadPyodide({
+      indexURL,
+      stdout: (...args) => runtimeOutput.stdout(...args),
+      stderr: (...args) => runtimeOutput.stderr(...args),
+    })));
+  runtime.then(() => setStage('engine'), (error) => fail('other', error.message));
+}
+
+/** Give PyScript the runtime started above (once), sending its output where PyScript wants. */
+function takeRuntime(options) {
+  const started = runtime;
+  runtime = null;
+  if (started) {
+    if (options.stdout) runtimeOutput.stdout = options.stdout;
+    if (options.stderr) runtimeOutput.stderr = options.stderr;
+  }
+  return started;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The object Python talks to
+
+const boot = {
+  lang: chooseLanguage(),
+  ready: false,
+  failed: false,
+  registration: null,
+  /** Promise of {lang, text}: the catalog's JSON text, for Python. */
+  catalog: null,
+  updates,
+  stage: setStage,
+  fail,
+  takeRuntime,
+  /** Hide the loading screen and show the table (called by Python once it is drawn). */
+  showTable() {
+    if (boot.failed) return;
+    byId('loader').hidden = true;
+    byId('table').hidden = false;
+  },
+  /** The first screen is usable: record the time, then start offline support. */
+  interactive() {
+    if (boot.failed) return;
+    boot.ready = true;
+    setStage('done');
+    performance.mark('barbu-interactive');
+    registerServiceWorker().catch((error) => console.warn('service worker not registered', error));
+  },
+};
+
+function loadCatalog() {
+  const path = `./web/i18n/${boot.lang}.json`;
+  const loaded = nativeFetch(path).then((response) => {
+    if (!response.ok) throw new Error(`[${response.status}]`);
+    return response.text();
+  }).then((text) => {
+    messages = JSON.parse(text);
+    root.lang = boot.lang;
+    applyMessages();
+    draw();
+    return { lang: boot.lang, text };
+  });
+  catalogSettled = loaded.then(() => {}, () => {});
+  loaded.catch(() => fail('file', sitePath(path)));
+  return loaded;
+}
+
+function wireButtons() {
+  byId('boot-error-reload').addEventListener('click', () => location.reload());
+  byId('update-reload').addEventListener('click', () => updates.apply());
+  byId('update-later').addEventListener('click', () => updates.dismiss());
+}
+
+function main() {
+  window.barbuBoot = boot;
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    byId('unsupported').hidden = false;
+    return;
+  }
+  root.classList.add('booting');
+  readBootFiles();
+  watchFetches();
+  watchResources();
+  wireButtons();
+  boot.catalog = loadCatalog();
+  startRuntime();
+  draw();
+  import('../vendor/pyscript/core.js').catch((error) => fail('other', error.message));
+}
+
+main();

@@ -1,0 +1,49 @@
+"""Message catalogs: every string a player reads comes from ``web/i18n/<lang>.json``.
+
+A catalog is a flat JSON object from dotted keys to templates with ``{name}`` fields, filled with
+``str.format``. The JavaScript boot loader picks the language (``?lang=``, else the browser's
+languages, else English) and fetches the catalog, since the loading screen needs it before
+Python runs; Python receives the same text and language from it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Mapping
+
+SUPPORTED = ("en", "fr")
+DEFAULT = "en"
+
+
+def other_language(lang: str) -> str:
+    """The language the page offers to switch to."""
+    return SUPPORTED[1] if lang == SUPPORTED[0] else SUPPORTED[0]
+
+
+class MissingMessage(KeyError):
+    """A key that the catalog lacks: a bug in the UI or the catalog, never the player's doing."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The messages of one language."""
+
+    lang: str
+    messages: Mapping[str, str]
+
+    @classmethod
+    def from_json(cls, lang: str, text: str) -> Catalog:
+        """Read a catalog from the text of its JSON file."""
+        messages = json.loads(text)
+        if not isinstance(messages, dict):
+            raise ValueError(f"catalog {lang!r} is not a JSON object")
+        return cls(lang, messages)
+
+    def text(self, key: str, **fields: object) -> str:
+        """The message ``key`` with its ``{fields}`` filled in."""
+        try:
+            template = self.messages[key]
+        except KeyError:
+            raise MissingMessage(f"no message {key!r} in the {self.lang!r} catalog") from None
+        return template.format(**fields) if fields else template
