@@ -29,6 +29,11 @@ from .session import Session
 # -- export ---------------------------------------------------------------------------------
 
 
+def hands_data(deal: Deal) -> list[list[str]]:
+    """The hands a deal was dealt, as lists of card strings in display order."""
+    return [[str(c) for c in cards_of(h)] for h in deal.dealt]
+
+
 def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
     """The record of a deal whose contract is chosen (the story so far if unfinished)."""
     if deal.crules is None:
@@ -37,7 +42,7 @@ def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
     if with_rules:
         rec["rules"] = deal.rules.name
     rec["declarer"] = deal.declarer
-    rec["hands"] = [[str(c) for c in cards_of(h)] for h in deal.dealt]
+    rec["hands"] = hands_data(deal)
     rec["contract"] = deal.contract.value
     if deal.trump is not None:
         rec["trump"] = deal.trump.char

@@ -1,0 +1,35 @@
+"""The computer players as a service on plain data: what the page's worker calls.
+
+``decide(position, seat, level)`` rebuilds the deal from a position (see ``barbu.wire``), lets a
+bot of that level decide for ``seat`` from that seat's view alone, and returns the action as
+plain data. ``hint`` is the expert's suggestion for the human's decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import RuleError
+from ..wire import action_to_data, deal_from_position
+from .players import Bot
+
+BROWSER_BUDGET = {"beginner": None, "standard": 0.25, "expert": 0.6, "reference": 0.6}
+"""Seconds a decision may take in the page (Pyodide runs 2.5-3x slower than CPython)."""
+
+
+def decide(position: dict, seat: int, level: str, seed: int | str | None = None,
+           budget: float | None = None) -> dict[str, Any]:
+    """The action a bot of ``level`` takes for ``seat`` in ``position``, as plain data."""
+    deal = deal_from_position(position)
+    if deal.to_move != seat:
+        raise RuleError(f"seat {seat} is not to move (seat {deal.to_move} is)", "not-your-turn")
+    if budget is None:
+        budget = BROWSER_BUDGET.get(level)
+    bot = Bot(level, seed=seed, budget=budget)
+    return action_to_data(bot.decide(deal.view(seat)))
+
+
+def hint(position: dict, seat: int, seed: int | str | None = None,
+         budget: float | None = None) -> dict[str, Any]:
+    """The expert's suggestion for ``seat``'s decision, as plain data."""
+    return decide(position, seat, "expert", seed, budget)
