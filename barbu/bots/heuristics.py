@@ -218,7 +218,12 @@ def _cards(m: Mask) -> list[int]:
 
 
 def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
-    """Choose a Domino card: open the way to one's own cards, keep the others blocked."""
+    """Choose a Domino card: open the way to one's own cards, keep the others blocked.
+
+    Each playable card is judged by the cards beyond it along its row (those it brings nearer):
+    own ones count for, the others' against, and an own card right next to it (a follow-up for
+    the next turn) counts extra. Weights 4, 1, 4 measured best in standard-vs-standard duels.
+    """
     best, key = -1, None
     unseen = FULL & ~played & ~hand
     for c in _cards(legal):
@@ -226,17 +231,15 @@ def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
         seg_mine = (hand >> (13 * s)) & 0x1FFF
         seg_out = (unseen >> (13 * s)) & 0x1FFF
         if r > start_rank:
-            beyond = ((1 << 13) - 1) & ~((1 << (r + 1)) - 1)
+            beyond, nexts = 0x1FFF & ~((1 << (r + 1)) - 1), (r + 1,)
         elif r < start_rank:
-            beyond = (1 << r) - 1
+            beyond, nexts = (1 << r) - 1, (r - 1,)
         else:  # the starting card opens both ways
-            beyond = ((1 << 13) - 1) & ~(1 << r)
+            beyond, nexts = 0x1FFF & ~(1 << r), (r - 1, r + 1)
         mine = (seg_mine & beyond).bit_count()
         theirs = (seg_out & beyond).bit_count()
-        # The next card out along the row: ours means we can follow up ourselves.
-        nxt = r + 1 if r > start_rank else r - 1
-        follow_up = 0 <= nxt < 13 and seg_mine >> nxt & 1
-        score = 3 * mine - 2 * theirs + (4 if follow_up else 0)
+        follow_ups = sum(1 for n in nexts if 0 <= n < 13 and seg_mine >> n & 1)
+        score = 4 * mine - theirs + 4 * follow_ups
         if key is None or score > key:
             best, key = c, score
     return best
