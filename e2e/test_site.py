@@ -95,7 +95,7 @@ def test_dist_holds_exactly_the_deployable_site(built):
     expected_pyscript = {f"vendor/pyscript/{p.name}" for p in pyscript.iterdir() if p.suffix in (".js", ".css")}
     assert {f for f in files if f.startswith("vendor/pyscript/")} == expected_pyscript
     assert not [f for f in files if f.endswith(".map")]
-    assert {"index.html", "pyscript.toml", "barbu.zip", "web.zip", "web/boot.js", "web/runtime.mjs",
+    assert {"index.html", "pyscript.toml", "barbu.zip", "web.zip", "web/boot.js",
             "web/main.py", "web/style.css", "web/manifest.webmanifest", "web/i18n/en.json",
             "web/i18n/fr.json", "web/icons/icon-192.png", "web/icons/icon-512.png"} <= files
     assert not [f for f in files if f.endswith(".py") and f != "web/main.py"]  # the rest is zipped
