@@ -55,3 +55,13 @@ def test_a_browser_without_webassembly_gets_a_clear_message(page):
     expect(unsupported).to_be_visible()
     expect(unsupported).to_contain_text("WebAssembly")
     expect(page.locator("#loader")).to_be_hidden()
+
+
+def test_without_javascript_the_page_explains_itself(new_context):
+    """A player with JavaScript turned off would see an empty green page."""
+    page = new_context(java_script_enabled=False).new_page()
+    page.goto("/?seed=1")
+    # (get_by_text skips <noscript> content; a CSS locator does not)
+    expect(page.locator("p", has_text="Barbu needs JavaScript")).to_be_visible()
+    expect(page.locator("p", has_text="Barbu a besoin de JavaScript")).to_be_visible()
+    expect(page.locator("#loader")).to_be_hidden()
