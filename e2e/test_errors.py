@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -65,3 +67,11 @@ def test_without_javascript_the_page_explains_itself(new_context):
     expect(page.locator("p", has_text="Barbu needs JavaScript")).to_be_visible()
     expect(page.locator("p", has_text="Barbu a besoin de JavaScript")).to_be_visible()
     expect(page.locator("#loader")).to_be_hidden()
+
+
+def test_a_missing_icon_does_not_stop_the_game(page):
+    """A host that lost an icon would otherwise lock every player out of the game."""
+    page.route("**/web/icons/*.png", lambda route: route.fulfill(status=404, body=""))
+    page.goto("/?seed=1&lang=en")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bready\b"))
+    expect(page.locator("#boot-error")).to_be_hidden()

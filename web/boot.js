@@ -26,6 +26,8 @@ const sitePath = (url) => {
   return absolute.startsWith(SITE) ? absolute.slice(SITE.length) || 'index.html' : absolute;
 };
 const isOwnFile = (url) => new URL(String(url), document.baseURI).href.startsWith(SITE);
+// Files the game can start without: their failure is not worth stopping the boot for.
+const isOptional = (path) => /^web\/(icons\/|manifest\.webmanifest$)/.test(path);
 
 function chooseLanguage() {
   const asked = new URLSearchParams(location.search).get('lang');
@@ -155,7 +157,7 @@ function watchResources() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const path = sitePath(entry.name);
-      if (entry.responseStatus >= 400 && isOwnFile(entry.name)) fail('file', path);
+      if (entry.responseStatus >= 400 && isOwnFile(entry.name) && !isOptional(path)) fail('file', path);
       else if (entry.responseEnd > 0) setReceived(path, bootFiles.get(path) || 0);
     }
   }).observe({ type: 'resource', buffered: true });
@@ -165,7 +167,7 @@ function watchResources() {
     const target = event.target;
     if (target instanceof HTMLElement) {
       const url = target.src || target.href;
-      if (url) fail('file', sitePath(url));
+      if (url && !isOptional(sitePath(url))) fail('file', sitePath(url));
     } else if (event.message) {
       fail('other', event.message);
     }
