@@ -525,11 +525,7 @@ class Deal:
 
     def _next_domino_player(self, seat: int, include: bool) -> int | None:
         """The first seat from ``seat`` (or after it) still in the deal with a playable card."""
-        for k in range(0 if include else 1, 5):
-            s = (seat + k) % 4
-            if self.hands[s] & self.playable:
-                return s
-        return None
+        return domino.next_player(self.hands, self.playable, seat, include)
 
     def _domino_play(self, seat: int, card: int) -> None:
         self.playable = domino.grow(self.playable, card, int(self.start_rank))

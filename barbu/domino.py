@@ -7,6 +7,8 @@ cards playable now, updated card by card.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .cards import Mask
 
 
@@ -49,3 +51,29 @@ def place_scores(order: list[int], places: tuple[int, ...]) -> list[int]:
     for place, seat in enumerate(order):
         scores[seat] = places[place]
     return scores
+
+
+def next_player(hands: list[Mask], playable: Mask, seat: int, include: bool = False) -> int | None:
+    """The first seat from ``seat`` (itself only when ``include``, or after a full round) that
+    has a playable card; players who cannot play are skipped (RULES.md §3)."""
+    for k in range(0 if include else 1, 5):
+        s = (seat + k) & 3
+        if hands[s] & playable:
+            return s
+    return None
+
+
+def finish(hands: list[Mask], playable: Mask, start_rank: int, seat: int, out: list[int],
+           choose: Callable[[int, Mask], int], places: tuple[int, ...]) -> list[int]:
+    """Play a Domino deal to its end from ``seat``'s turn, each card ``choose(seat, legal)``;
+    ``hands`` and ``out`` (the finishing order so far) change in place. Returns raw scores."""
+    while True:
+        card = choose(seat, hands[seat] & playable)
+        hands[seat] ^= 1 << card
+        playable = grow(playable, card, start_rank)
+        if not hands[seat]:
+            out.append(seat)
+            if len(out) == 3:
+                break
+        seat = next_player(hands, playable, seat)
+    return place_scores(out + [s for s in range(4) if s not in out], places)

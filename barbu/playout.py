@@ -120,26 +120,11 @@ def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
 
 
 def _domino_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
-    hands = deal.hands[:]
-    playable = deal.playable
-    start = int(deal.start_rank)
-    out = deal.out_order[:]
-    seat = deal.to_move
-    grow = domino.grow
-    while True:
-        card = random_card(hands[seat] & playable, rnd)
+    def choose(seat: int, legal: Mask) -> int:
+        card = random_card(legal, rnd)
         if log is not None:
             log.append(card)
-        hands[seat] ^= 1 << card
-        playable = grow(playable, card, start)
-        if not hands[seat]:
-            out.append(seat)
-            if len(out) == 3:
-                break
-        for k in (1, 2, 3, 4):
-            s = (seat + k) & 3
-            if hands[s] & playable:
-                seat = s
-                break
-    out += [s for s in range(4) if s not in out]
-    return domino.place_scores(out, deal.rules.domino_places)
+        return card
+
+    return domino.finish(deal.hands[:], deal.playable, int(deal.start_rank), deal.to_move,
+                         deal.out_order[:], choose, deal.rules.domino_places)

@@ -117,31 +117,18 @@ def _tricks(deal: Deal) -> list[int]:
 
 def _domino(deal: Deal) -> list[int]:
     hands = deal.hands[:]
-    playable = deal.playable
-    start = int(deal.start_rank)
-    out = deal.out_order[:]
     played = mask_of(c for _, c in deal.played)
-    seat = deal.to_move
-    while True:
-        legal = hands[seat] & playable
-        if legal & (legal - 1) == 0:
-            card = legal.bit_length() - 1
-        else:
-            card = domino_card(hands[seat], legal, played, start)
-        hands[seat] ^= 1 << card
+    start = int(deal.start_rank)
+
+    def choose(seat: int, legal: Mask) -> int:
+        nonlocal played
+        card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else \
+            domino_card(hands[seat], legal, played, start)
         played |= 1 << card
-        playable = domino.grow(playable, card, start)
-        if not hands[seat]:
-            out.append(seat)
-            if len(out) == 3:
-                break
-        for k in (1, 2, 3, 4):
-            s = (seat + k) & 3
-            if hands[s] & playable:
-                seat = s
-                break
-    out += [s for s in range(4) if s not in out]
-    return domino.place_scores(out, deal.rules.domino_places)
+        return card
+
+    return domino.finish(hands, deal.playable, start, deal.to_move, deal.out_order[:], choose,
+                         deal.rules.domino_places)
 
 
 __all__ = ["heuristic_playout", "skip_doubling", "suits_held"]
