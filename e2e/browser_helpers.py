@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from barbu.cards import cards_of, deal_masks
+from barbu import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in ("en", "fr")}
@@ -23,8 +22,8 @@ addEventListener('securitypolicyviolation', (e) => {
 
 
 def expected_hand(seed: int, seat: int = 0) -> list[str]:
-    """The engine's hand for that seed and seat, computed here with the same engine call."""
-    return [str(card) for card in cards_of(deal_masks(random.Random(seed))[seat])]
+    """The engine's hand for that seat in the first deal of the session dealt from that seed."""
+    return [str(card) for card in Session(seed=seed).deal.hand(seat)]
 
 
 def wait_ready(page: Page) -> None:

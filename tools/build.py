@@ -4,9 +4,9 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
 
     index.html, pyscript.toml          the page and its PyScript configuration
     barbu.zip                          the engine (barbu/*.py), unpacked in the browser
-    web.zip                            the UI's Python modules (web/*.py but main.py)
-    web/                               main.py, boot.js, legacy.js, style.css, i18n/, icons/,
-                                       manifest.webmanifest
+    web.zip                            the UI's Python modules (web/*.py but main.py, ai_worker.py)
+    web/                               main.py, ai_worker.py, boot.js, legacy.js, style.css,
+                                       i18n/, icons/, manifest.webmanifest
     vendor/pyodide/                    the five Pyodide runtime files (npm pyodide)
     vendor/pyscript/                   PyScript's dist/*.js and *.css, no source maps
     sw.js                              the service worker, with its precache list (every other
@@ -39,7 +39,9 @@ PYODIDE_FILES = (
 )
 # What the boot downloads for the runtime; their sizes feed the loading screen's progress bar.
 RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
-WEB_FILES = ("main.py", "boot.js", "legacy.js", "style.css", "manifest.webmanifest")
+WEB_FILES = ("main.py", "ai_worker.py", "boot.js", "legacy.js", "style.css", "manifest.webmanifest")
+ENTRY_SCRIPTS = ("main.py", "ai_worker.py")
+"""The page's and the computer players' worker's own scripts: served as files, not zipped."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 BOOT_FILES_META = '<meta name="barbu:boot-files" content="{}">'
@@ -183,7 +185,7 @@ def build(dist: Path = DIST) -> str:
     copy_web(dist)
     copy_vendor(dist)
     write_zip(dist / "barbu.zip", python_sources(ROOT / "barbu"))
-    write_zip(dist / "web.zip", python_sources(ROOT / "web", exclude=("main.py",)))
+    write_zip(dist / "web.zip", python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS))
     write_boot_sizes(dist)
     return write_service_worker(dist)
 

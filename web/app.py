@@ -1,42 +1,59 @@
-"""The page controller: reads the address, deals, draws the hand and reports readiness.
+"""The page controller: one object holding the UI state, turning DOM events into engine actions.
 
-It is an adapter only (STYLE.md §11-14): the hand comes from ``web.game``, every string from the
-catalog, and the DOM is built with ``textContent`` (never HTML). It talks to the JavaScript boot
-loader through ``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``,
-``interactive()``, ``fail()`` and the ``updates`` hook.
+It is an adapter only (STYLE.md §11-14): every action goes to the engine through ``web.game``,
+every screen is redrawn from ``view(0)`` by ``web.table``, every string comes from the catalog,
+and the computer players think in their worker (``web.bots``). Events are heard on the stable
+``#table`` container, so they survive redraws. It talks to the JavaScript boot loader through
+``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``, ``interactive()``, ``fail()``
+and the ``updates`` hook.
+
+The session is saved after every action (``web.save``); on load, the saved session is resumed
+unless the address asks for another seed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
+from dataclasses import replace
 from typing import Any
-from urllib.parse import parse_qs, urlencode
 
-from web.faces import CardFace, card_face
-from web.game import dealt_hand
+from web.bots import ComputerPlayers
+from web.game import (
+    HUMAN,
+    ChooseContract,
+    Contract,
+    Double,
+    Event,
+    Game,
+    Phase,
+    Play,
+    RuleError,
+    action_from_data,
+)
 from web.i18n import Catalog, other_language
+from web.save import PREVIOUS_KEY, Saved, SaveStore, UnreadableSave, record_seed
+from web.settings import (
+    SEED_LIMIT,
+    Settings,
+    choices_from_query,
+    clean_name,
+    page_query,
+    seed_from_query,
+)
+from web.table import TableView
+from web.words import announcement, refusal
+from web.words import said as say
 
-SEED_LIMIT = 2**32
-HUMAN_SEAT = 0
+__all__ = ["PageController", "UpdateGate", "new_seed", "page_query", "seed_from_query", "start"]
 
-
-def seed_from_query(query: str) -> int | None:
-    """The seed asked for by ``?seed=N`` (a whole number below 2**32), or None."""
-    values = parse_qs(query.lstrip("?")).get("seed", [])
-    text = values[0].strip() if values else ""
-    if text.isascii() and text.isdecimal() and int(text) < SEED_LIMIT:
-        return int(text)
-    return None
+RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "T", "0": "T"}
 
 
 def new_seed() -> int:
     """A fresh seed, short enough to read aloud."""
     return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def page_query(seed: int, lang: str) -> str:
-    """The address query that reproduces this deal in that language."""
-    return "?" + urlencode({"seed": seed, "lang": lang})
 
 
 class UpdateGate:
@@ -64,86 +81,667 @@ class UpdateGate:
 
 
 class PageController:
-    """Holds the page's UI state and draws it; one per page."""
+    """Holds the page's UI state and reacts to the player; one per page."""
 
-    def __init__(self, document: Any, boot: Any, catalog: Catalog, seed: int) -> None:
-        self.document = document
+    def __init__(self, window: Any, boot: Any, catalog: Catalog, query: str) -> None:
+        self.window = window
+        self.document = window.document
+        self.performance = window.performance  # draw and save times: "barbu:draw", "barbu:save"
         self.boot = boot
         self.catalog = catalog
-        self.seed = seed
+        self.query = query
+        self.other_lang = other_language(catalog.lang)
         self.updates = UpdateGate(boot.updates)
-        self.hand_region = document.getElementById("hand")
+        self.holding_updates = False
+        self.store = SaveStore(_local_storage(window))
+        self.settings = Settings.from_json(self.store.settings_text()).with_choices(
+            choices_from_query(query))
+        self.table = TableView(self.document, catalog)
+        self.bots = ComputerPlayers()
+        self.bots_ready = False
+        # The game and what the screen shows of it
+        self.game: Game | None = None
+        self.names: list[str] = []
+        self.summary: int | None = None
+        self.picking: Contract | None = None
+        self.selected_doubles: set[int] = set()
+        self.shown_trick: Any = None
+        self.passed: set[int] = set()
+        self.thinking: int | None = None
+        self.refusal: str | None = None
+        self.card_reasons: dict[str, str] = {}
+        self.last_trick_open = False
+        self.menu_open = False
+        self.notices: list[tuple[str, str]] = []
+        self.previous_seed: int | None = None
+        # The computer players' loop
+        self.generation = 0
+        self.running = False
+        self.proxies: list[Any] = []
+        self.tasks: set[Any] = set()
+
+    # -- starting ----------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the session on the table."""
+        return self.game.seed if self.game else None
 
     def start(self) -> None:
-        """Deal, draw the first screen, then mark the page interactive."""
+        """Open the saved or asked-for session, draw it, then mark the page interactive."""
         self.boot.stage("deal")
-        faces = [card_face(card, self.catalog) for card in dealt_hand(self.seed, HUMAN_SEAT)]
+        self.open_session()
+        self.table.build()
+        self.listen()
         self.draw_header()
-        self.draw_hand(faces)
+        self.draw()
+        self.table.draw_notices(self.notices)
         self.boot.showTable()
+        self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.document.documentElement.classList.add("ready")
         self.boot.interactive()
+        self.spawn(self.connect_bots())
+        self.kick()
 
-    def element(self, tag: str, text: str | None = None, **attributes: str) -> Any:
-        """A new element with plain text and attributes (``class_`` for ``class``)."""
-        node = self.document.createElement(tag)
-        for name, value in attributes.items():
-            node.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    def open_session(self) -> None:
+        """Resume the save, or start the session the address asks for (keeping the save aside)."""
+        asked = seed_from_query(self.query)
+        text = self.store.read()
+        saved: Saved | None = None
+        game: Game | None = None
         if text is not None:
-            node.textContent = text
-        return node
+            try:
+                saved = Saved.from_json(text)
+                game = Game.from_record(saved.record)
+            except (UnreadableSave, RuleError, ValueError, TypeError, KeyError) as error:
+                self.set_aside(text, error)
+                saved = game = None
+        previous = self.store.read(PREVIOUS_KEY)
+        if previous is not None:
+            try:
+                self.previous_seed = record_seed(Saved.from_json(previous).record)
+            except UnreadableSave:
+                self.previous_seed = None
+        if game is not None and (asked is None or asked == game.seed):
+            self.use(game, saved.names, saved.summary)
+            return
+        if game is not None:
+            self.store.keep_previous()
+            self.previous_seed = game.seed
+        self.use(Game.new(new_seed() if asked is None else asked))
+        self.save()
+
+    def set_aside(self, text: str, error: Exception) -> None:
+        """Keep an unreadable save under a key of its own and tell the player."""
+        key = self.store.set_aside(text, int(self.window.Date.now()))
+        t = self.catalog.text
+        if key is None:
+            self.notices.append(("save-unreadable", t("notice.save_unreadable_lost")))
+        else:
+            self.notices.append(("save-unreadable", t("notice.save_unreadable", key=key)))
+        self.window.console.warn(f"Barbu: the saved session could not be read ({error}); kept as {key}")
+
+    def use(self, game: Game, names: Any = None, summary: int | None = None) -> None:
+        """Put ``game`` on the table with a fresh UI state."""
+        self.generation += 1
+        self.game = game
+        t = self.catalog.text
+        default = [self.settings.name or t("player.you"), t("player.1"), t("player.2"), t("player.3")]
+        self.names = [clean_name(n) or default[i] for i, n in enumerate(names)] if names else default
+        finished = len(game.view().history)
+        self.summary = summary if summary is not None and summary == finished else None
+        self.picking = None
+        self.selected_doubles = set()
+        self.shown_trick = None
+        self.passed = set()
+        self.thinking = None
+        self.refusal = None
+        self.last_trick_open = False
+        self.table.forget()
+        self.show_address()
+        self.gate_updates()
+
+    def show_address(self) -> None:
+        """Put the session's seed (and the settings asked for) in the address bar."""
+        try:
+            self.window.history.replaceState(None, "", page_query(self.seed, self.catalog.lang, self.query))
+        except Exception:  # a sandboxed page may refuse; the seed is still shown
+            pass
+
+    def language_href(self) -> str:
+        """The same session in the other language."""
+        return page_query(self.seed, self.other_lang, self.query)
+
+    async def connect_bots(self) -> None:
+        """Start the computer players' worker, then let them play."""
+        try:
+            await self.bots.start()
+        except Exception as error:  # the worker failed to boot: say so, the table stays usable
+            self.bots.error = str(error)
+            self.notices.append(("bots-failed", self.catalog.text("notice.bots_failed")))
+            self.table.draw_notices(self.notices)
+            return
+        self.bots_ready = True
+        self.performance.mark("barbu:bots-ready")
+        if self.thinking is not None:
+            self.draw()
+        self.kick()
+
+    # -- drawing -------------------------------------------------------------------------------
 
     def draw_header(self) -> None:
-        """The title, the deal number with a link to it, and the language switch."""
-        t = self.catalog.text
-        other = other_language(self.catalog.lang)
-        seed_link = self.element(
-            "a",
-            t("table.seed", seed=self.seed),
-            href=page_query(self.seed, self.catalog.lang),
-            title=t("table.seed_link"),
-            data_seed=str(self.seed),
-            id="seed",
-        )
-        language = self.element(
-            "a", t("table.language"), href=page_query(self.seed, other), hreflang=other, lang=other,
-            id="language",
-        )
+        """The title, the session's seed with a link to it, and the language switch."""
+        d, t = self.table.dom, self.catalog.text
+        seed_link = d.el("a", t("table.seed", seed=self.seed), href=page_query(self.seed, self.catalog.lang),
+                         title=t("table.seed_link"), data_seed=self.seed, id="seed")
+        language = d.el("a", t("table.language"), href=self.language_href(), hreflang=self.other_lang,
+                        lang=self.other_lang, id="language")
         self.document.getElementById("table-title").textContent = t("app.title")
         self.document.getElementById("table-meta").replaceChildren(seed_link, language)
 
-    def draw_hand(self, faces: list[CardFace]) -> None:
-        """Redraw the hand region whole: a heading and one button per card."""
-        t = self.catalog.text
-        heading = self.element("h2", t("table.hand"), id="hand-heading")
-        count = self.element("span", t("table.count", count=len(faces)), class_="hand-count")
-        heading.append(" ", count)
-        row = self.element("div", class_="cards", role="group", aria_labelledby="hand-heading")
-        for face in faces:
-            row.append(self.card_button(face))
-        self.hand_region.replaceChildren(heading, row)
+    def screen_view(self) -> Any:
+        """What the screen shows: the deal being played, or the finished one being summed up."""
+        return self.game.view(self.summary)
 
-    def card_button(self, face: CardFace) -> Any:
-        """One card: ``<button data-card="QS" aria-label="Queen of spades">``."""
-        button = self.element(
-            "button", type="button", class_=f"card suit-{face.suit}", data_card=face.code,
-            aria_label=face.name,
-        )
-        corner = self.element("span", class_="card-corner", aria_hidden="true")
-        corner.append(
-            self.element("span", face.rank, class_="card-rank"),
-            self.element("span", face.symbol, class_="card-suit"),
-        )
-        pip = self.element("span", face.symbol, class_="card-pip", aria_hidden="true")
-        button.append(corner, pip)
-        return button
+    def gate_updates(self) -> None:
+        """Keep the "new version" banner away while the player is in the middle of a deal
+        (from his first card to the deal's end); offer it between deals."""
+        deal = self.game.session.deal
+        busy = self.summary is None and not self.game.is_over and \
+            any(seat == HUMAN for seat, _ in deal.played)
+        if busy != self.holding_updates:
+            self.holding_updates = busy
+            if busy:
+                self.updates.hold()
+            else:
+                self.updates.release()
+
+    def draw(self) -> None:
+        """Redraw the table from the engine's view and the UI state."""
+        self.performance.mark("barbu:draw")
+        view = self.screen_view()
+        deal = view.deal
+        self.card_reasons = {}
+        if deal.to_move == HUMAN and deal.phase is Phase.PLAY and self.summary is None:
+            playable = {a.card for a in deal.legal}
+            for card in deal.hand:
+                if card not in playable:
+                    error = self.game.reason(Play(card))
+                    if error is not None:
+                        self.card_reasons[str(card)] = refusal(self.catalog, error)
+        self.table.draw(view, self)
+        self.place_focus(view)
+        self.performance.measure("barbu:draw", "barbu:draw")
+
+    def place_focus(self, view: Any) -> None:
+        """Give the keyboard a place to start: a new choice or summary takes the focus, and a
+        focus lost in a redraw (a played card) goes to the first playable card."""
+        if self.table.table.hidden:  # before the boot loader shows the table: nothing can focus
+            return
+        active = self.document.activeElement
+        lost = not active or active.isSameNode(self.document.body) or not active.isConnected \
+            or active.hasAttribute("disabled")
+        inside = lambda selector: bool(active) and bool(active.closest(selector))  # noqa: E731
+        prompt = self.document.querySelector(
+            '#center [data-action="next"], #center .prompt button:not([disabled])')
+        target = None
+        if prompt and self.table.fresh_prompt and not inside("#center, #menu-panel"):
+            target = prompt
+        elif lost and view.deal.to_move == HUMAN:
+            target = self.document.querySelector("#hand button[data-card]:not([disabled])")
+        elif lost and view.is_over:
+            target = self.document.querySelector('#center [data-action="new-session"]')
+        self.table.fresh_prompt = False
+        if target:
+            target.focus(_options(self.window, preventScroll=True))
+
+    def announce(self, text: str) -> None:
+        """Tell screen readers what just happened."""
+        self.table.announce(text)
+
+    # -- events --------------------------------------------------------------------------------
+
+    def listen(self) -> None:
+        """Hear clicks and changes on the table container, keys on the document."""
+        from pyodide.ffi import create_proxy
+
+        click = create_proxy(self.on_click)
+        change = create_proxy(self.on_change)
+        key = create_proxy(self.on_key)
+        self.proxies += [click, change, key]
+        container = self.document.getElementById("table")
+        container.addEventListener("click", click)
+        container.addEventListener("change", change)
+        self.document.addEventListener("keydown", key)
+
+    def on_click(self, event: Any) -> None:
+        """A click (or Enter/Space) on a button of the table."""
+        target = event.target.closest(
+            "[data-card], [data-contract], [data-trump], [data-rank], [data-double], [data-action]")
+        if not target or target.hasAttribute("disabled"):
+            return
+        try:
+            if (card := attribute(target, "data-card")) is not None:
+                self.play_card(card)
+            elif (contract := attribute(target, "data-contract")) is not None:
+                self.pick_contract(contract)
+            elif (trump := attribute(target, "data-trump")) is not None:
+                self.human(ChooseContract(Contract.TRUMPS, trump=_suit(trump)))
+            elif (rank := attribute(target, "data-rank")) is not None:
+                self.human(ChooseContract(Contract.DOMINO, start_rank=_rank(rank)))
+            elif (seat := attribute(target, "data-double")) is not None:
+                self.toggle_double(int(seat))
+            elif (action := attribute(target, "data-action")) is not None:
+                self.on_action(action, target)
+        except Exception as error:  # a bug: keep the page alive and leave a trace
+            self.window.console.error(f"Barbu: {type(error).__name__}: {error}")
+            raise
+
+    def on_action(self, action: str, target: Any) -> None:
+        """The table's other buttons."""
+        if action == "doubles-done":
+            self.human(Double(frozenset(self.selected_doubles)))
+        elif action == "next":
+            self.next_deal()
+        elif action == "last-trick":
+            self.last_trick_open = not self.last_trick_open
+            self.draw()
+        elif action == "menu":
+            self.menu_open = not self.menu_open
+            self.table.menu.hidden = not self.menu_open
+            if self.menu_open:
+                self.table.draw_menu(self)
+                first = self.table.menu.querySelector("select, input, button")
+                if first:
+                    first.focus()
+            self.table.draw_toolbar(self.screen_view(), self)
+        elif action == "export":
+            self.export()
+        elif action == "start-new":
+            self.start_new_from_menu()
+        elif action == "new-session":
+            self.new_session(new_seed())
+        elif action == "replay":
+            self.new_session(self.seed)
+        elif action == "resume-previous":
+            self.resume_previous()
+        elif action == "dismiss-notice":
+            index = int(attribute(target, "data-index") or -1)
+            if 0 <= index < len(self.notices):
+                self.notices.pop(index)
+            self.table.draw_notices(self.notices)
+
+    def on_change(self, event: Any) -> None:
+        """A setting changed, or a file was chosen for import."""
+        target = event.target
+        name = attribute(target, "data-setting") or ""
+        if name == "speed" or name == "level":
+            self.change_settings({name: str(target.value)})
+        elif name == "autoplay":
+            self.change_settings({"autoplay": bool(target.checked)})
+            self.kick()
+        elif name == "import":
+            files = target.files
+            if files and files.length:
+                self.spawn(self.import_file(files.item(0)))
+                target.value = ""
+
+    def on_key(self, event: Any) -> None:
+        """Keyboard play: arrows move between playable cards, digits pick one, Escape closes."""
+        key = str(event.key)
+        active = self.document.activeElement
+        tag = str(active.tagName).lower() if active else ""
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if key == "Escape":
+            if self.menu_open:
+                self.on_action("menu", None)
+            elif self.last_trick_open:
+                self.on_action("last-trick", None)
+            return
+        enabled = list(self.document.querySelectorAll("#hand button[data-card]:not([disabled])"))
+        if key in ("ArrowLeft", "ArrowRight") and enabled:
+            codes = [attribute(b, "data-card") for b in enabled]
+            current = attribute(active, "data-card") if active else None
+            if current in codes:
+                index = codes.index(current) + (1 if key == "ArrowRight" else -1)
+            else:
+                index = 0 if key == "ArrowRight" else len(codes) - 1
+            enabled[index % len(enabled)].focus()
+            event.preventDefault()
+        elif key.isdigit() and key != "0" and not self.document.querySelector("#center .prompt"):
+            index = int(key) - 1
+            if index < len(enabled):
+                enabled[index].click()
+                event.preventDefault()
+
+    # -- the player's actions ------------------------------------------------------------------
+
+    def pick_contract(self, value: str) -> None:
+        """A contract button: negative contracts are chosen at once, Trumps and Domino ask more."""
+        contract = Contract(value)
+        if contract in (Contract.TRUMPS, Contract.DOMINO):
+            self.picking = None if self.picking is contract else contract
+            self.draw()
+            selector = "[data-trump]" if contract is Contract.TRUMPS else "[data-rank]"
+            first = self.document.querySelector(f"#center {selector}")
+            if first:
+                first.focus()
+            return
+        self.human(ChooseContract(contract))
+
+    def toggle_double(self, seat: int) -> None:
+        """Select or unselect a seat to double (or redouble) on the player's turn."""
+        if seat in self.selected_doubles:
+            self.selected_doubles.discard(seat)
+        else:
+            self.selected_doubles.add(seat)
+        self.refusal = None
+        self.draw()
+        button = self.document.querySelector(f'#center [data-double="{seat}"]')
+        if button:
+            button.focus()
+
+    def play_card(self, code: str) -> None:
+        """A card of the hand."""
+        from barbu import Card
+
+        self.human(Play(Card.parse(code)))
+
+    def human(self, action: Any) -> None:
+        """The player's action: the engine applies it, or says why not."""
+        if self.game.session.to_move != HUMAN or self.summary is not None:
+            return
+        try:
+            event = self.game.apply(action)
+        except RuleError as error:
+            self.refusal = refusal(self.catalog, error)
+            self.announce(self.refusal)
+            self.draw()
+            return
+        self.after(event)
+        self.kick()
+
+    def after(self, event: Event) -> None:
+        """Show what an action did, save, redraw."""
+        self.refusal = None
+        self.picking = None
+        self.selected_doubles = set()
+        said = [announcement(self.catalog, self.names, event.seat, event.action)]
+        if isinstance(event.action, Play):
+            self.shown_trick = event.trick
+            if event.trick is not None:
+                said.append(say(self.catalog, "trick.won", event.trick.winner, self.names))
+                self.spawn(self.gather_later(event.trick))
+            self.passed.discard(event.seat)
+            self.passed.update(event.passed)
+        if event.deal_over:
+            self.summary = event.number
+            self.passed = set()
+            self.last_trick_open = False
+            said.append(self.catalog.text("say.deal_over", number=event.number))
+        self.save()
+        self.gate_updates()
+        self.draw()
+        self.announce(" ".join(s for s in said if s))
+
+    async def gather_later(self, trick: Any) -> None:
+        """Leave a finished trick on the table for a moment, then gather it."""
+        pause = self.settings.trick_pause
+        if pause <= 0:
+            return
+        await asyncio.sleep(pause)
+        if self.shown_trick is trick:
+            self.shown_trick = None
+            self.draw()
+
+    def next_deal(self) -> None:
+        """Leave the deal summary for the next deal (or the final ranking)."""
+        if self.summary is None:
+            return
+        self.summary = None
+        self.shown_trick = None
+        self.save()
+        self.draw()
+        self.kick()
+
+    # -- the computer players ------------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Let the computer players act if it is their turn (or auto-play the player's card)."""
+        if not self.running:
+            self.spawn(self.advance())
+
+    async def advance(self) -> None:
+        """Play the computer players' turns until the player or a summary is due."""
+        if self.running:
+            return
+        self.running = True
+        generation = self.generation
+        try:
+            while generation == self.generation and not self.game.is_over and self.summary is None:
+                seat = self.game.session.to_move
+                if seat is None:
+                    break
+                if seat == HUMAN:
+                    await self.autoplay(generation)
+                    break
+                if not self.bots_ready:
+                    self.thinking = seat  # waits for the worker; connect_bots() resumes the loop
+                    self.draw()
+                    break
+                await self.bot_turn(seat, generation)
+        except Exception as error:  # a bug or a dead worker: tell the player, keep the page
+            self.window.console.error(f"Barbu: the computer players stopped: {error}")
+            self.notices.append(("bots-failed", self.catalog.text("notice.bots_failed")))
+            self.table.draw_notices(self.notices)
+        finally:
+            self.running = False
+            if generation == self.generation and self.thinking is not None and self.bots_ready:
+                self.thinking = None
+                self.draw()
+
+    async def bot_turn(self, seat: int, generation: int) -> None:
+        """One computer player's action, decided in the worker."""
+        delay = self.settings.bot_delay
+        if delay > 0:
+            self.thinking = seat
+            self.draw()
+        if self.shown_trick is not None and self.settings.trick_pause > 0:
+            await asyncio.sleep(self.settings.trick_pause)
+        elif delay > 0:
+            await asyncio.sleep(delay)
+        position, bot_seed = self.game.position_json(), self.game.bot_seed()
+        data = await self.bots.decide(position, seat, self.settings.level, bot_seed)
+        if generation != self.generation or self.game.session.to_move != seat:
+            return
+        self.thinking = None
+        event = self.game.apply(action_from_data(data))
+        self.after(event)
+        if not self.settings.bot_delay:
+            await asyncio.sleep(0)  # let the page paint and hear the player between actions
+
+    async def autoplay(self, generation: int) -> None:
+        """Play the player's only legal card for him, when he asked for it."""
+        session = self.game.session
+        if not self.settings.autoplay or session.deal.phase is not Phase.PLAY:
+            return
+        legal = session.legal_actions()
+        if len(legal) != 1:
+            return
+        played = len(session.deal.played)
+        await asyncio.sleep(max(self.settings.bot_delay, 0.3))
+        if generation == self.generation and session.to_move == HUMAN and \
+                len(session.deal.played) == played and self.summary is None:
+            event = self.game.apply(legal[0])
+            self.after(event)
+            self.spawn(self.advance_soon())
+
+    async def advance_soon(self) -> None:
+        """Resume the loop once the current one has ended."""
+        await asyncio.sleep(0)
+        self.kick()
+
+    def spawn(self, coroutine: Any) -> None:
+        """Run a coroutine in the background, keeping a reference until it ends."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- saving, sessions, records -------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the session to the browser's storage (after every action)."""
+        self.performance.mark("barbu:save")
+        saved = Saved(self.game.record(), tuple(self.names), self.summary)
+        written = self.store.write(saved.to_json())
+        self.performance.measure("barbu:save", "barbu:save")
+        if not written and not any(k == "save-failed" for k, _ in self.notices):
+            self.notices.append(("save-failed", self.catalog.text("notice.save_failed")))
+            self.table.draw_notices(self.notices)
+
+    def change_settings(self, choices: dict) -> None:
+        """Apply and store a changed setting."""
+        self.settings = self.settings.with_choices(choices)
+        self.store.write_settings(self.settings.to_json())
+
+    def new_session(self, seed: int, name: str | None = None) -> None:
+        """Start another session (the current save is kept as the previous one)."""
+        self.store.keep_previous()
+        self.previous_seed = self.seed
+        if name:
+            self.settings = replace(self.settings, name=name)
+            self.store.write_settings(self.settings.to_json())
+        names = [name or self.names[HUMAN]] + self.names[1:]
+        self.use(Game.new(seed), names)
+        self.menu_open = False
+        self.table.menu.hidden = True
+        self.save()
+        self.draw_header()
+        self.draw()
+        self.announce(self.catalog.text("say.new_session", seed=seed))
+        self.kick()
+
+    def start_new_from_menu(self) -> None:
+        """The menu's "start": the name and seed typed (a random seed when left empty)."""
+        name = clean_name(str(self.document.getElementById("new-name").value))
+        text = str(self.document.getElementById("new-seed").value).strip()
+        seed = int(text) if text.isascii() and text.isdecimal() and int(text) < SEED_LIMIT else None
+        if text and seed is None:
+            self.notices.append(("bad-seed", self.catalog.text("notice.bad_seed")))
+            self.table.draw_notices(self.notices)
+            return
+        self.new_session(new_seed() if seed is None else seed, name or None)
+
+    def resume_previous(self) -> None:
+        """Swap back to the session kept before the current one."""
+        text = self.store.read(PREVIOUS_KEY)
+        if text is None:
+            return
+        try:
+            saved = Saved.from_json(text)
+            game = Game.from_record(saved.record)
+        except (UnreadableSave, RuleError, ValueError, TypeError, KeyError) as error:
+            self.store.remove(PREVIOUS_KEY)
+            self.set_aside(text, error)
+            self.previous_seed = None
+            self.table.draw_notices(self.notices)
+            return
+        self.store.keep_previous()
+        self.previous_seed = self.seed
+        self.use(game, saved.names, saved.summary)
+        self.menu_open = False
+        self.table.menu.hidden = True
+        self.save()
+        self.draw_header()
+        self.draw()
+        self.kick()
+
+    def export(self) -> None:
+        """Download the engine's session record as a JSON file."""
+        from pyodide.ffi import to_js
+
+        text = self.game.record_json(indent=1)
+        blob = self.window.Blob.new(to_js([text]), _options(self.window, type="application/json"))
+        url = self.window.URL.createObjectURL(blob)
+        link = self.table.dom.el("a", None, href=url, download=f"barbu-{self.seed}.json")
+        self.document.body.append(link)
+        link.click()
+        link.remove()
+        self.window.setTimeout(_once(lambda: self.window.URL.revokeObjectURL(url)), 10_000)
+        self.announce(self.catalog.text("say.exported"))
+
+    async def import_file(self, file: Any) -> None:
+        """Open a session record chosen by the player (the engine checks every action)."""
+        t = self.catalog.text
+        try:
+            text = str(await file.text())
+            game = Game.from_record(json.loads(text))
+        except RuleError as error:
+            self.notices.append(("import-failed", t("notice.import_failed", detail=str(error))))
+            self.table.draw_notices(self.notices)
+            return
+        except (ValueError, TypeError):
+            self.notices.append(("import-failed", t("notice.import_not_json")))
+            self.table.draw_notices(self.notices)
+            return
+        self.store.keep_previous()
+        self.previous_seed = self.seed
+        summary = len(game.view().history) if game.is_over else None
+        self.use(game, self.names, summary)
+        self.menu_open = False
+        self.table.menu.hidden = True
+        self.save()
+        self.draw_header()
+        self.draw()
+        self.announce(t("say.imported"))
+        self.kick()
+
+
+def attribute(node: Any, name: str) -> str | None:
+    """An element's attribute as a string, or None when it has none (JavaScript's null)."""
+    value = node.getAttribute(name) if node else None
+    return value if isinstance(value, str) else None
+
+
+def _suit(char: str) -> Any:
+    from barbu import Suit
+
+    return Suit.parse(char)
+
+
+def _rank(char: str) -> Any:
+    from barbu import Rank
+
+    return Rank.parse(RANK_KEYS.get(char.lower(), char))
+
+
+def _local_storage(window: Any) -> Any:
+    """The page's localStorage, or None where the browser forbids it."""
+    try:
+        return window.localStorage
+    except Exception:
+        return None
+
+
+def _options(window: Any, **values: Any) -> Any:
+    """A plain JavaScript object of options."""
+    from pyodide.ffi import to_js
+
+    return to_js(values, dict_converter=window.Object.fromEntries)
+
+
+def _once(function: Any) -> Any:
+    """A JavaScript callback that runs once and then frees itself."""
+    from pyodide.ffi import create_once_callable
+
+    return create_once_callable(function)
 
 
 async def start(boot: Any, document: Any, query: str) -> PageController:
     """Wait for the catalog chosen by the boot loader, then build and start the controller."""
     catalog_source = await boot.catalog
     catalog = Catalog.from_json(catalog_source.lang, catalog_source.text)
-    seed = seed_from_query(query)
-    controller = PageController(document, boot, catalog, new_seed() if seed is None else seed)
+    controller = PageController(document.defaultView, boot, catalog, query)
     controller.start()
     return controller

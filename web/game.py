@@ -1,16 +1,205 @@
-"""The one place where the UI calls the engine.
+"""The one place where the UI calls the engine: a session, its actions, records and positions.
 
-Today the first screen only shows a seeded deal; when the engine grows a ``Session``, this module
-is where the UI will create it and read ``view(seat)`` from it.
+``Game`` wraps a ``barbu.Session`` for the page: ``view()`` is what seat 0 (the player at the
+bottom) may know, ``apply(action)`` plays any seat's action and returns an ``Event`` telling the
+page what just happened (for the announcements, the trick shown before it is gathered and the
+Domino passes), ``record()`` is the engine's JSON record (save, export) and ``position_json()``
+the plain data the computer players' worker decides from. Legality, scores and transfers always
+come from the engine; this module only reads them out.
 """
 
 from __future__ import annotations
 
-import random
+import json
+from dataclasses import dataclass, replace
+from typing import Any
 
-from barbu.cards import Card, cards_of, deal_masks
+from barbu import (
+    Action,
+    Card,
+    ChooseContract,
+    Contract,
+    Double,
+    Phase,
+    Play,
+    RuleError,
+    Session,
+    session_from_record,
+    session_record,
+)
+from barbu.deal import Trick
+from barbu.scoring import transfers
+from barbu.session import DealSummary, SessionView
+from barbu.wire import action_from_data, action_to_data, position_data
+
+HUMAN = 0
+SEATS = (0, 1, 2, 3)
+CONTRACTS = tuple(Contract)
+"""The seven contracts in the order the declarer's menu lists them (RULES.md §2, §3)."""
+
+__all__ = [
+    "CONTRACTS", "Card", "ChooseContract", "Contract", "Double", "Event", "Game", "HUMAN",
+    "PairTransfer", "Phase", "Play", "RuleError", "SEATS", "Trick", "action_from_data",
+    "action_to_data",
+]
 
 
-def dealt_hand(seed: int, seat: int = 0) -> list[Card]:
-    """The cards dealt to ``seat`` by the deal made from ``seed``, in display order."""
-    return cards_of(deal_masks(random.Random(seed))[seat])
+@dataclass(frozen=True)
+class Event:
+    """What one applied action did, as the page tells it."""
+
+    seat: int
+    action: Action
+    number: int
+    """The deal the action belongs to."""
+    trick: Trick | None = None
+    """The trick this card completed."""
+    deal_over: bool = False
+    session_over: bool = False
+    passed: tuple[int, ...] = ()
+    """Domino: the seats skipped after this card because they could not play."""
+    out: int | None = None
+    """Domino: the seat that went out with this card."""
+
+
+@dataclass(frozen=True)
+class PairTransfer:
+    """One doubled pair's settlement: ``payer`` gives ``amount`` to ``payee``."""
+
+    payer: int
+    payee: int
+    amount: int
+    mutual: bool
+
+
+class Game:
+    """A session as the page plays it."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @classmethod
+    def new(cls, seed: int) -> Game:
+        """A new session dealt from ``seed``."""
+        return cls(Session(seed=seed))
+
+    @classmethod
+    def from_record(cls, record: Any) -> Game:
+        """A session rebuilt from its record; ``RuleError`` if the engine refuses it."""
+        session = session_from_record(record)
+        if not session.deals or (session.deal.is_over and not session.is_over):
+            raise RuleError("this record cannot be continued: it has no seed to deal from",
+                            "no-seed")
+        return cls(session)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the session deals from."""
+        return self.session.seed
+
+    @property
+    def is_over(self) -> bool:
+        """Whether all 28 deals are played."""
+        return self.session.is_over
+
+    def view(self, showing: int | None = None) -> SessionView:
+        """What the player at the bottom may know now; with ``showing``, as of that finished
+        deal (the engine has dealt the next one already, the screen still sums this one up)."""
+        view = self.session.view(HUMAN)
+        if showing is None or showing == view.number:
+            return view
+        deal = self.session.deals[showing - 1]
+        block = (showing - 1) // self.session.rules.block_size + 1
+        return replace(view, deal=deal.view(HUMAN), number=showing, block=block)
+
+    def deal_details(self, number: int) -> tuple[Contract | None, Any, Any]:
+        """Contract, trump suit and starting rank of deal ``number``."""
+        deal = self.session.deals[number - 1]
+        return deal.contract, deal.trump, deal.start_rank
+
+    def summary(self, number: int) -> DealSummary | None:
+        """The score-sheet row of a finished deal."""
+        for row in self.session.history():
+            if row.number == number:
+                return row
+        return None
+
+    def final_hands(self, number: int) -> tuple[tuple[Card, ...], ...] | None:
+        """All four hands as dealt, once deal ``number`` is over."""
+        deal = self.session.deals[number - 1]
+        return deal.view(HUMAN).hands
+
+    def pair_transfers(self, number: int) -> list[PairTransfer]:
+        """Each doubled pair's payment on deal ``number``, from the engine's settlement."""
+        row = self.summary(number)
+        if row is None:
+            return []
+        rules = self.session.rules
+        made = set(row.doubles)
+        out = []
+        for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
+            pair = [d for d in row.doubles if set(d) == {a, b}]
+            moves = transfers(list(row.raw), pair, rules)
+            if moves[a] == 0:
+                out.append(PairTransfer(a, b, 0, (b, a) in made and (a, b) in made))
+                continue
+            payer, payee = (a, b) if moves[a] < 0 else (b, a)
+            out.append(PairTransfer(payer, payee, moves[payee], (b, a) in made and (a, b) in made))
+        return out
+
+    def reason(self, action: Action) -> RuleError | None:
+        """Why ``action`` is illegal now, or None if it is legal."""
+        try:
+            self.session.check(action)
+        except RuleError as error:
+            return error
+        return None
+
+    def record(self) -> dict:
+        """The engine's session record (saved after every action, exported on demand)."""
+        return session_record(self.session)
+
+    def record_json(self, indent: int | None = None) -> str:
+        """The session record as JSON text."""
+        return json.dumps(self.record(), indent=indent)
+
+    def position_json(self) -> str:
+        """The current position for the computer players' worker."""
+        return json.dumps(position_data(self.session), separators=(",", ":"))
+
+    def bot_seed(self) -> str:
+        """A seed for the computer player about to decide: the same position, the same choice."""
+        deal = self.session.deal
+        return f"{self.session.seed}-{self.session.number}-{deal.double_turns}-{len(deal.played)}"
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Play the action of the seat to move; ``RuleError`` (nothing changed) if illegal."""
+        session = self.session
+        seat = session.to_move
+        if seat is None:
+            raise RuleError("nobody is to move", "deal-over")
+        deal = session.deal
+        number = session.number
+        tricks_before = len(deal.tricks)
+        out_before = len(deal.out_order)
+        session.apply(action)
+        trick = deal.tricks[-1] if len(deal.tricks) > tricks_before else None
+        passed: tuple[int, ...] = ()
+        out = deal.out_order[-1] if len(deal.out_order) > out_before else None
+        if deal.crules is not None and deal.crules.is_domino and deal.phase is Phase.PLAY \
+                and isinstance(action, Play):
+            nxt = deal.to_move
+            passed = tuple(
+                s for s in ((seat + k) % 4 for k in range(1, 4))
+                if nxt is not None and _between(seat, s, nxt) and s not in deal.out_order
+            )
+        return Event(seat, action, number, trick, deal.is_over, session.is_over, passed, out)
+
+
+def _between(start: int, seat: int, end: int) -> bool:
+    """Whether ``seat`` comes strictly after ``start`` and before ``end``, clockwise."""
+    return 0 < (seat - start) % 4 < (end - start) % 4 or (end == start and seat != start)

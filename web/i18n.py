@@ -1,7 +1,9 @@
 """Message catalogs: every string a player reads comes from ``web/i18n/<lang>.json``.
 
 A catalog is a flat JSON object from dotted keys to templates with ``{name}`` fields, filled with
-``str.format``. The JavaScript boot loader picks the language (``?lang=``, else the browser's
+``str.format``. A message that depends on a number has two keys, ``<key>.one`` and
+``<key>.other``, chosen by ``Catalog.plural`` with each language's rule (French counts 0 and 1 as
+singular, English only 1). The JavaScript boot loader picks the language (``?lang=``, else the browser's
 languages, else English) and fetches the catalog, since the loading screen needs it before
 Python runs; Python receives the same text and language from it.
 """
@@ -14,6 +16,8 @@ from typing import Mapping
 
 SUPPORTED = ("en", "fr")
 DEFAULT = "en"
+SINGULAR = {"en": (1,), "fr": (0, 1)}
+"""The counts that take the singular form, per language."""
 
 
 def other_language(lang: str) -> str:
@@ -40,10 +44,19 @@ class Catalog:
             raise ValueError(f"catalog {lang!r} is not a JSON object")
         return cls(lang, messages)
 
-    def text(self, key: str, **fields: object) -> str:
+    def text(self, key: str, /, **fields: object) -> str:
         """The message ``key`` with its ``{fields}`` filled in."""
         try:
             template = self.messages[key]
         except KeyError:
             raise MissingMessage(f"no message {key!r} in the {self.lang!r} catalog") from None
         return template.format(**fields) if fields else template
+
+    def plural(self, key: str, count: int, /, **fields: object) -> str:
+        """The message ``key.one`` or ``key.other`` for ``count``, with ``{count}`` filled in."""
+        form = "one" if count in SINGULAR.get(self.lang, (1,)) else "other"
+        return self.text(f"{key}.{form}", count=count, **fields)
+
+    def has(self, key: str) -> bool:
+        """Whether the catalog holds ``key``."""
+        return key in self.messages

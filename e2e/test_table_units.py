@@ -1,0 +1,243 @@
+"""The table's pure helpers, without a browser: words, settings, saves, the sheet and diagram."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from barbu import Card, Contract, Double, Play, Rank, RuleError, Session, Suit, session_record
+from web.dom import Dom
+from web.game import Game
+from web.i18n import Catalog
+from web.save import PREVIOUS_KEY, SAVE_KEY, UNREADABLE_PREFIX, Saved, SaveStore, UnreadableSave
+from web.settings import Settings, choices_from_query, clean_name, page_query
+from web.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
+from web.words import REFUSALS, announcement, contract_line, refusal, said
+
+ROOT = Path(__file__).resolve().parent.parent
+FIELD = re.compile(r"\{(\w+)\}")
+
+
+def catalog(lang: str) -> Catalog:
+    return Catalog.from_json(lang, (ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+
+
+class FakeStorage(dict):
+    """A dict with the Web Storage methods (a browser's localStorage, for these tests)."""
+
+    def getItem(self, key):  # noqa: N802
+        return self.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.pop(key, None)
+
+
+class FullStorage(FakeStorage):
+    def setItem(self, key, value):  # noqa: N802
+        raise RuntimeError("QuotaExceededError")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_contract_names_are_those_of_the_rule_book(lang):
+    """Players would read contract names that differ from the rules (RULES.md §2)."""
+    names = {
+        "en": ["No Tricks", "No Queens", "No Last Two", "No Hearts", "No King of Hearts", "Trumps", "Domino"],
+        "fr": ["Sans Plis", "Sans Dames", "Sans les Deux Derniers", "Sans Cœurs", "Sans Roi de Cœur",
+               "Atout", "Domino"],
+    }[lang]
+    assert [catalog(lang).text(f"contract.{c.value}") for c in Contract] == names
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_refusal_of_the_engine_has_words_in_both_languages(lang):
+    """A player refused an action would read a raw code, or nothing, instead of the reason."""
+    cat = catalog(lang)
+    samples = {
+        "must-double": {"owed": 2, "left": 2}, "must-follow": {"suit": "H", "card": "QS"},
+        "must-trump": {"suit": "D", "card": "2C"}, "must-overtrump": {"card": "3S"},
+        "heart-lead": {"card": "AH"}, "domino-unplayable": {"card": "9C"}, "not-held": {"card": "KH"},
+        "contract-used": {"contract": "no-queens"}, "redouble-not-doubled": {"target": 2},
+        "double-positive": {"target": 1},
+    }
+    for code in REFUSALS:
+        text = refusal(cat, RuleError("x", code, **samples.get(code, {})))
+        assert text and "{" not in text and text != cat.text("refusal.other"), code
+    assert refusal(cat, RuleError("x", "no-such-code")) == cat.text("refusal.other")
+
+
+def test_refusal_names_the_suit_in_words():
+    """'You must follow H' would puzzle a player; the suit is named."""
+    assert refusal(catalog("en"), RuleError("x", "must-follow", suit="H", card="QS")) == \
+        "You must follow suit: play hearts."
+    assert "2 doubles owed" in refusal(catalog("en"), RuleError("x", "must-double", owed=2, left=2))
+    assert "1 contre dû" in refusal(catalog("fr"), RuleError("x", "must-double", owed=1, left=1))
+
+
+def test_plural_forms_follow_each_language():
+    """'1 tricks' or '0 plis' (French counts 0 as singular) would read wrong."""
+    en, fr = catalog("en"), catalog("fr")
+    assert en.plural("count.tricks", 1) == "1 trick" and en.plural("count.tricks", 0) == "0 tricks"
+    assert fr.plural("count.tricks", 0) == "0 pli" and fr.plural("count.tricks", 2) == "2 plis"
+
+
+def test_catalog_fields_match_in_plural_and_you_forms():
+    """A message variant with a missing field would crash the page mid-game."""
+    for lang in ("en", "fr"):
+        messages = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+        for key in messages:
+            if key.endswith(".one"):
+                assert key[:-4] + ".other" in messages, key
+
+
+def test_the_player_is_addressed_as_you():
+    """'You wins the trick' or 'Vous remporte le pli' would read wrong."""
+    names = ["You", "Alice", "Bruno", "Chloé"]
+    assert said(catalog("en"), "trick.won", 0, names) == "You win the trick."
+    assert said(catalog("en"), "trick.won", 2, names) == "Bruno wins the trick."
+    assert said(catalog("fr"), "trick.won", 0, ["Vous", "A", "B", "C"]) == "Vous remportez le pli."
+    assert announcement(catalog("en"), names, 1, Double(frozenset({0, 3}))) == "Alice doubles you and Chloé."
+    assert announcement(catalog("en"), names, 0, Play(Card.parse("QH"))) == "You play the Queen of hearts."
+
+
+def test_contract_line_names_trump_and_starting_rank():
+    """The table would not say which suit is trump or where the Domino starts."""
+    en = catalog("en")
+    assert contract_line(en, Contract.TRUMPS, Suit.SPADES, None).startswith("Trumps ♠")
+    assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the Queen"
+    assert contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino, départ : Sept"
+    assert contract_line(en, Contract.DOMINO, None, Rank.TEN, short=True) == "Domino 10"
+
+
+def test_address_choices_override_the_stored_settings():
+    """?speed=instant or ?level=beginner would be ignored, or a bad value would break the page."""
+    stored = Settings.from_json('{"speed": "slow", "level": "expert", "autoplay": true, "name": "Zoé"}')
+    assert stored == Settings("slow", "expert", True, "Zoé")
+    asked = stored.with_choices(choices_from_query("?speed=instant&level=beginner&autoplay=0"))
+    assert asked == Settings("instant", "beginner", False, "Zoé")
+    assert stored.with_choices(choices_from_query("?speed=warp&level=god")) == stored
+    assert Settings.from_json("not json") == Settings() == Settings.from_json(None)
+    assert Settings("instant").bot_delay == 0 and Settings("slow").trick_pause > Settings("fast").trick_pause
+    assert page_query(5, "fr", "?seed=9&speed=instant") == "?seed=5&lang=fr&speed=instant"
+    assert clean_name("  Ada \n  Lovelace  ") == "Ada Lovelace" and len(clean_name("x" * 99)) == 24
+
+
+def test_a_save_round_trips_and_an_unreadable_one_is_refused():
+    """A reload would lose the game, or accept garbage, if saves were misread."""
+    session = Session(seed=3)
+    session.apply(session.legal_actions()[0])
+    saved = Saved(session_record(session), ("Ada", "B", "C", "D"), None)
+    again = Saved.from_json(saved.to_json())
+    assert again == saved
+    assert Game.from_record(again.record).session.deal.contract == session.deal.contract
+    for text in ("{", "[]", '{"format": 2, "record": {}}', '{"format": 1}'):
+        with pytest.raises(UnreadableSave):
+            Saved.from_json(text)
+
+
+def test_an_unreadable_save_is_moved_aside_never_overwritten():
+    """A damaged save would be lost for good if the new session simply wrote over it."""
+    storage = FakeStorage({SAVE_KEY: "broken"})
+    store = SaveStore(storage)
+    first = store.set_aside("broken", 100)
+    assert first == f"{UNREADABLE_PREFIX}100" and storage[first] == "broken" and SAVE_KEY not in storage
+    second = store.set_aside("broken again", 100)
+    assert second != first and storage[second] == "broken again" and storage[first] == "broken"
+    store.write("current")
+    assert store.keep_previous() and storage[PREVIOUS_KEY] == "current"
+
+
+def test_a_browser_refusing_storage_is_noticed_not_fatal():
+    """In a private window with full storage the game would crash instead of going on."""
+    store = SaveStore(FullStorage())
+    assert store.write("x") is False and store.failed
+    assert store.set_aside("x", 1) is None
+    assert SaveStore(None).read() is None
+
+
+def test_the_sheet_and_the_diagram_follow_the_engines_scores():
+    """The score sheet or the diagram would show totals different from the engine's."""
+    game = Game.new(8)
+    while len(game.session.history()) < 9:
+        game.apply(game.session.legal_actions()[0])
+    history = game.view().history
+    rows = sheet_rows(history)
+    assert [r.scores for r in rows] == [h.final for h in history]
+    assert all(r.total == sum(h.final) for r, h in zip(rows, history, strict=True))
+    totals = running_totals(history)
+    assert totals[-1] == tuple(game.view().totals) and totals[0] == (0, 0, 0, 0)
+    geo = diagram(history, deals=28)
+    assert len(geo.deal_x) == 29 and all(len(line) == 10 for line in geo.lines)
+    assert geo.width > 900 and len(geo.blocks) == 3
+    top, bottom = geo.plot[1], geo.plot[3]
+    for line in geo.lines:
+        assert all(top <= y <= bottom for _, y in line)
+    assert nice_step(30) == 10 and nice_step(700) == 200
+
+
+def test_double_marks_show_who_doubled_whom_and_mutual_pairs():
+    """A paper-like sheet would lose the doubles if the marks were wrong."""
+    marks = marks_of([(1, 0), (2, 0), (0, 2)])
+    assert [(m.target, m.mutual) for m in marks[0]] == [(2, True)]
+    assert [(m.target, m.mutual) for m in marks[1]] == [(0, False)]
+    assert [(m.target, m.mutual) for m in marks[2]] == [(0, True)]
+    assert marks[3] == ()
+
+
+def test_pair_transfers_come_from_the_engines_settlement():
+    """The deal summary would show payments that do not add up to the deal scores."""
+    game = Game.new(21)
+    while not game.session.history() or not game.session.history()[-1].doubles:
+        game.apply(game.session.legal_actions()[-1])
+    row = game.session.history()[-1]
+    moved = [0, 0, 0, 0]
+    for pair in game.pair_transfers(row.number):
+        moved[pair.payer] -= pair.amount
+        moved[pair.payee] += pair.amount
+    assert [r + m for r, m in zip(row.raw, moved, strict=True)] == list(row.final)
+
+
+def test_a_record_without_a_seed_between_deals_is_refused():
+    """Importing a record that cannot go on would leave the player with no cards to play."""
+    session = Session(seed=4)
+    while session.number == 1:
+        session.apply(session.legal_actions()[0])
+    record = session_record(session)
+    record["seed"] = None
+    record["deals"] = record["deals"][:1]
+    with pytest.raises(RuleError):
+        Game.from_record(record)
+
+
+class FakeNode:
+    def __init__(self, tag):
+        self.tag, self.attributes, self.children, self.textContent = tag, {}, [], ""
+
+    def setAttribute(self, name, value):  # noqa: N802
+        self.attributes[name] = value
+
+    def append(self, *nodes):
+        self.children.extend(nodes)
+
+
+class FakeDocument:
+    def createElement(self, tag):  # noqa: N802
+        return FakeNode(tag)
+
+    def createElementNS(self, ns, tag):  # noqa: N802
+        return FakeNode(tag)
+
+
+def test_elements_take_text_never_markup():
+    """A player's name like '<img onerror=...>' would run as code if it went in as HTML."""
+    dom = Dom(FakeDocument())
+    node = dom.el("button", "<b>x</b>", data_card="QS", disabled=True, hidden=False, class_="card")
+    assert node.textContent == "<b>x</b>"
+    assert node.attributes == {"data-card": "QS", "disabled": "", "class": "card"}
+    parts = dom.fill("Deal {deal} of {deals}", deal=node, deals=28)
+    assert parts == ["Deal ", node, " of ", "28"]

@@ -1,0 +1,34 @@
+"""The computer players' worker: runs in its own PyScript worker, off the page's main thread.
+
+Started by the page (``web/bots.py``, PyScript's ``create_named_worker``) with the page's own
+configuration, ``./pyscript.toml``: the engine (barbu.zip) is unpacked into its file system as on
+the page. Only plain data crosses: the position and the
+answer are JSON strings (see ``barbu.wire``).
+"""
+
+import json
+
+from barbu.bots.service import decide as _decide
+from barbu.bots.service import hint as _hint
+
+
+def decide(position_json, seat, level, seed=None):
+    """The action of a computer player of ``level`` at ``seat``, as JSON."""
+    position = json.loads(str(position_json))
+    seed = None if seed is None else str(seed)
+    return json.dumps(_decide(position, int(seat), str(level), seed=seed))
+
+
+def hint(position_json, seat, seed=None):
+    """The expert's suggestion for ``seat``, as JSON."""
+    position = json.loads(str(position_json))
+    seed = None if seed is None else str(seed)
+    return json.dumps(_hint(position, int(seat), seed=seed))
+
+
+def ping():
+    """Whether the worker is up (its answer arrives once Pyodide and the engine are loaded)."""
+    return "ready"
+
+
+__export__ = ["decide", "hint", "ping"]

@@ -1,0 +1,47 @@
+"""The computer players, reached in their own PyScript worker so that the page never freezes.
+
+The worker (``web/ai_worker.py``) boots a second Pyodide with the engine and answers
+``decide(position_json, seat, level, seed)`` with an action as JSON (``barbu.bots.service``).
+The page starts it itself once its first screen is interactive (``start()``): started with the
+page, its runtime downloads would compete with the page's own and slow the first screen. While it
+boots (a few seconds) a computer player simply waits, and the table says so; the player can
+already look at his hand or choose his contract.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+WORKER_NAME = "ai"
+WORKER_SCRIPT = "./web/ai_worker.py"
+WORKER_CONFIG = "./pyscript.toml"
+
+
+class ComputerPlayers:
+    """The page's side of the worker: start it once, then ask for decisions."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.starting: Any = None
+        self.error: str | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Whether the worker has booted and answers."""
+        return self.worker is not None
+
+    async def start(self) -> None:
+        """Start the worker (same configuration as the page: the engine is unpacked in it) and
+        wait until it answers."""
+        from pyscript import create_named_worker  # only in the browser
+
+        self.worker = await create_named_worker(src=WORKER_SCRIPT, name=WORKER_NAME,
+                                                config=WORKER_CONFIG)
+
+    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict:
+        """The action the computer player at ``seat`` takes, as plain data."""
+        if self.worker is None:
+            raise RuntimeError("the computer players' worker is not running")
+        answer = await self.worker.decide(position_json, seat, level, seed)
+        return json.loads(str(answer))

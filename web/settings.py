@@ -1,0 +1,108 @@
+"""The player's settings and what the address asks for (``?seed=``, ``?speed=``, ``?level=``).
+
+Settings are kept in the browser's storage (key ``barbu.settings``) and the address overrides
+them for this visit: ``?speed=instant|fast|normal|slow``, ``?level=beginner|standard|expert``,
+``?autoplay=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the session.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+from urllib.parse import parse_qs, urlencode
+
+SEED_LIMIT = 2**32
+SPEEDS = ("instant", "fast", "normal", "slow")
+LEVELS = ("beginner", "standard", "expert")
+NAME_LIMIT = 24
+
+PACE = {
+    # speed: (seconds before a computer player acts, seconds a finished trick stays shown)
+    "instant": (0.0, 0.0),
+    "fast": (0.15, 0.45),
+    "normal": (0.45, 1.0),
+    "slow": (0.9, 1.8),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose: pace, the computer players' level, auto-play, his name."""
+
+    speed: str = "normal"
+    level: str = "standard"
+    autoplay: bool = False
+    name: str = ""
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a computer player waits before acting (so that a human can follow)."""
+        return PACE[self.speed][0]
+
+    @property
+    def trick_pause(self) -> float:
+        """Seconds a finished trick stays on the table before it is gathered."""
+        return PACE[self.speed][1]
+
+    def to_json(self) -> str:
+        """The settings as stored."""
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Settings:
+        """Stored settings; anything unreadable or unknown falls back to the default."""
+        try:
+            data = json.loads(text) if text else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        return cls().with_choices(data)
+
+    def with_choices(self, data: dict) -> Settings:
+        """These settings with the valid choices of ``data`` applied (invalid ones ignored)."""
+        out = self
+        if data.get("speed") in SPEEDS:
+            out = replace(out, speed=data["speed"])
+        if data.get("level") in LEVELS:
+            out = replace(out, level=data["level"])
+        if isinstance(data.get("autoplay"), bool):
+            out = replace(out, autoplay=data["autoplay"])
+        if isinstance(data.get("name"), str):
+            out = replace(out, name=clean_name(data["name"]))
+        return out
+
+
+def clean_name(text: str) -> str:
+    """A player's name as shown: one line, trimmed, at most ``NAME_LIMIT`` characters."""
+    return " ".join(text.split())[:NAME_LIMIT]
+
+
+def query_values(query: str) -> dict[str, str]:
+    """The first value of each parameter of an address query."""
+    return {key: values[0].strip() for key, values in parse_qs(query.lstrip("?")).items() if values}
+
+
+def seed_from_query(query: str) -> int | None:
+    """The seed asked for by ``?seed=N`` (a whole number below 2**32), or None."""
+    text = query_values(query).get("seed", "")
+    if text.isascii() and text.isdecimal() and int(text) < SEED_LIMIT:
+        return int(text)
+    return None
+
+
+def choices_from_query(query: str) -> dict:
+    """The settings the address asks for, as choices for ``Settings.with_choices``."""
+    values = query_values(query)
+    out: dict = {key: values[key] for key in ("speed", "level") if key in values}
+    if values.get("autoplay") in ("1", "0"):
+        out["autoplay"] = values["autoplay"] == "1"
+    return out
+
+
+def page_query(seed: int, lang: str, query: str = "") -> str:
+    """The address query for this session in that language, keeping the other parameters."""
+    values = query_values(query)
+    values.update(seed=str(seed), lang=lang)
+    ordered = {"seed": values.pop("seed"), "lang": values.pop("lang"), **values}
+    return "?" + urlencode(ordered)

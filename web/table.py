@@ -1,0 +1,794 @@
+"""Drawing the table: seats, the trick or the Domino rows, the choices, the hand, the scores.
+
+``TableView`` builds the page's regions once (inside ``<main id="table">``) and redraws each one
+whole from the engine's view and the controller's UI state; only the hand is updated in place,
+so that the card that has the keyboard focus keeps it. It holds DOM references, never game
+state: what to draw always comes from ``view`` (``SessionView`` of seat 0) and ``ui`` (the
+``PageController``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from barbu import Card, ChooseContract, Contract, Double, Phase, Play, Rank, Suit
+
+from web.dom import Dom
+from web.faces import card_face
+from web.game import CONTRACTS, HUMAN
+from web.i18n import Catalog
+from web.scores import draw_diagram, draw_legend, draw_sheet
+from web.words import (
+    card_name,
+    contract_line,
+    contract_name,
+    join_names,
+    object_name,
+    place_name,
+    rank_short,
+    said,
+    suit_name,
+)
+
+POSITIONS = ("bottom", "left", "top", "right")
+"""Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
+MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
+"""Each seat's place on the small map of doubles (same layout as the table)."""
+SPEED_NAMES = ("instant", "fast", "normal", "slow")
+LEVEL_NAMES = ("beginner", "standard", "expert")
+
+
+class TableView:
+    """The page's regions and how each is drawn."""
+
+    def __init__(self, document: Any, catalog: Catalog) -> None:
+        self.document = document
+        self.dom = Dom(document)
+        self.catalog = catalog
+        self.hand_buttons: dict[str, Any] = {}
+        self.hand_codes: list[str] = []
+        self.keys: dict[str, tuple] = {}
+        """What each region shows now: a region whose key is unchanged is not redrawn."""
+        self.menu_key: tuple | None = None
+        self.turn: Any = None
+        self.fresh_prompt = False
+        """A choice or summary was just drawn in the centre: the controller gives it the focus."""
+
+    # -- the skeleton ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        """Create the regions inside ``#table`` (the header and ``#hand`` exist in the page)."""
+        d, t = self.dom, self.catalog.text
+        doc = self.document
+        self.table = doc.getElementById("table")
+        self.hand_region = doc.getElementById("hand")
+        header = self.table.querySelector(".table-header")
+        self.toolbar = d.el("nav", None, class_="toolbar", aria_label=t("toolbar.label"))
+        header.append(self.toolbar)
+        self.notices = d.el("div", None, id="notices", class_="notices")
+        self.menu = d.el("section", None, id="menu-panel", class_="menu-panel", hidden=True,
+                         aria_labelledby="menu-heading")
+        self.status = d.el("section", None, id="status", class_="status",
+                           aria_label=t("status.label"))
+        self.seats = [
+            d.el("section", None, id=f"seat-{seat}", class_=f"seat pos-{POSITIONS[seat]}",
+                 data_seat=seat)
+            for seat in range(4)
+        ]
+        self.center = d.el("div", None, id="center", class_="center")
+        self.board = d.el("div", None, self.seats[2], self.seats[1], self.center, self.seats[3],
+                          self.seats[0], id="board", class_="board")
+        self.hand_region.classList.add("hand")
+        self.play = d.el("div", None, self.status, self.board, self.hand_region, id="play",
+                         class_="play")
+        self.sheet_box = d.el("div", None, class_="sheet-box", tabindex="0",
+                              aria_label=t("sheet.caption"), role="region")
+        self.legend_box = d.el("div", None, class_="legend-box")
+        self.diagram_box = d.el("div", None, class_="diagram-box", tabindex="0", role="region",
+                                aria_label=t("diagram.title"), data_testid="score-diagram")
+        self.scores = d.el(
+            "section", None,
+            d.el("h2", t("scores.title"), id="scores-heading"),
+            self.sheet_box,
+            d.el("h3", t("diagram.title")),
+            self.legend_box,
+            self.diagram_box,
+            id="scores", class_="scores", aria_labelledby="scores-heading",
+        )
+        self.live = d.el("div", None, id="live", class_="sr-only", aria_live="polite",
+                         role="status")
+        self.table.append(self.notices, self.menu, self.play, self.scores, self.live)
+
+    # -- the whole screen ------------------------------------------------------------------
+
+    def changed(self, region: str, key: tuple) -> bool:
+        """Whether ``region`` must be redrawn to show ``key`` (and remember that it will be)."""
+        if self.keys.get(region) == key:
+            return False
+        self.keys[region] = key
+        return True
+
+    def forget(self) -> None:
+        """Redraw every region next time (another session, another language)."""
+        self.keys.clear()
+        self.menu_key = None
+
+    def draw(self, view: Any, ui: Any) -> None:
+        """Redraw the regions whose content changed, from the view and the UI state."""
+        self.draw_toolbar(view, ui)
+        self.draw_status(view, ui)
+        for seat in range(4):
+            self.draw_seat(seat, view, ui)
+        self.draw_center(view, ui)
+        self.draw_hand(view, ui)
+        self.draw_scores(view, ui)
+        if ui.menu_open:
+            self.draw_menu(ui)
+
+    def draw_toolbar(self, view: Any, ui: Any) -> None:
+        """Last trick, scores and menu buttons."""
+        d, t = self.dom, self.catalog.text
+        has_trick = bool(view.deal.tricks)
+        if not self.changed("toolbar", (has_trick, ui.last_trick_open, ui.menu_open)):
+            return
+        self.toolbar.replaceChildren(
+            d.el("button", t("toolbar.last_trick"), type="button", class_="tool",
+                 data_action="last-trick", aria_pressed="true" if ui.last_trick_open else "false",
+                 disabled=not has_trick),
+            d.el("a", t("toolbar.scores"), href="#scores", class_="tool"),
+            d.el("button", t("toolbar.menu"), type="button", class_="tool", data_action="menu",
+                 aria_expanded="true" if ui.menu_open else "false", aria_controls="menu-panel"),
+        )
+
+    # -- status line -----------------------------------------------------------------------
+
+    def draw_status(self, view: Any, ui: Any) -> None:
+        """Block and deal numbers, the contract, whose turn it is, the doubles of this deal."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        deal = view.deal
+        turn_text = self.turn_text(view, ui)
+        if self.changed("turn", (turn_text,)) and self.turn is not None:
+            self.turn.textContent = turn_text
+        key = (view.number, view.block, deal.contract, deal.trump, deal.start_rank, deal.declarer,
+               deal.deals_left, deal.doubles, tuple(ui.names))
+        if not self.changed("status", key):
+            return
+        where = d.el("p", None, class_="where")
+        where.append(*d.fill(
+            t("status.where"),
+            block=d.el("span", str(view.block), data_block=view.block),
+            blocks=str(view.deals // 7),
+            deal=d.el("strong", str(view.number), data_deal=view.number),
+            deals=str(view.deals),
+        ))
+        names = ui.names
+        if deal.contract is not None:
+            contract = said(cat, "status.contract", deal.declarer, names, contract=contract_line(
+                cat, deal.contract, deal.trump, deal.start_rank))
+        else:
+            contract = said(cat, "status.no_contract", deal.declarer, names)
+        left = cat.plural("status.deals_left", deal.deals_left)
+        turn = self.turn = d.el("p", turn_text, class_="turn")
+        self.status.replaceChildren(
+            d.el("div", None, where, d.el("p", contract, class_="contract-now"),
+                 d.el("p", left, class_="left"), turn, class_="status-text"),
+            self.doubles_map(deal.doubles, names),
+        )
+
+    def turn_text(self, view: Any, ui: Any) -> str:
+        """Who acts now, or what the table waits for."""
+        t = self.catalog.text
+        deal = view.deal
+        if view.is_over:
+            return t("turn.session_over")
+        if ui.summary is not None:
+            return t("turn.summary")
+        seat = deal.to_move
+        if seat is None:
+            return ""
+        if seat == HUMAN:
+            return {Phase.CONTRACT: t("turn.you_contract"), Phase.DOUBLING: t("turn.you_double"),
+                    Phase.PLAY: t("turn.you_play")}[deal.phase]
+        if ui.thinking == seat and not ui.bots_ready:
+            return t("turn.waiting_bots", name=ui.names[seat])
+        return t("turn.thinking", name=ui.names[seat])
+
+    def doubles_map(self, doubles: Sequence[tuple[int, int]], names: Sequence[str]) -> Any:
+        """The doubles of this deal drawn between the seats (arrow: single, both ends: mutual)."""
+        d, t = self.dom, self.catalog.text
+        made = set(doubles)
+        svg = d.svg("svg", width=80, height=80, viewBox="0 0 80 80", aria_hidden="true",
+                    class_="doubles-map")
+        defs = d.svg("defs", d.svg(
+            "marker", d.svg("path", d="M0,0 L8,4 L0,8 z"), id="arrow", viewBox="0 0 8 8",
+            refX=7, refY=4, markerWidth=8, markerHeight=8, markerUnits="userSpaceOnUse",
+            orient="auto-start-reverse"))
+        svg.append(defs)
+        lines = []
+        for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
+            mutual = (a, b) in made and (b, a) in made
+            src, dst = ((a, b) if (a, b) in made else (b, a))
+            (x1, y1), (x2, y2) = MAP_POINTS[src], MAP_POINTS[dst]
+            dx, dy = x2 - x1, y2 - y1
+            length = (dx * dx + dy * dy) ** 0.5
+            ox, oy = dx / length * 11, dy / length * 11
+            svg.append(d.svg("line", x1=round(x1 + ox, 1), y1=round(y1 + oy, 1),
+                             x2=round(x2 - ox, 1), y2=round(y2 - oy, 1),
+                             class_="double mutual" if mutual else "double",
+                             marker_end="url(#arrow)",
+                             marker_start="url(#arrow)" if mutual else None))
+            if mutual:
+                lines.append(t("doubles.mutual", first=names[a], second=names[b]))
+            elif src == HUMAN:
+                lines.append(t("doubles.single.you", target=names[dst]))
+            elif dst == HUMAN:
+                lines.append(t("doubles.single.on_you", doubler=names[src]))
+            else:
+                lines.append(t("doubles.single", doubler=names[src], target=names[dst]))
+        for seat, (x, y) in enumerate(MAP_POINTS):
+            svg.append(d.svg("circle", cx=x, cy=y, r=9, class_=f"node player-{seat}"))
+            svg.append(d.svg("text", text=names[seat][:1].upper(), x=x, y=y + 4))
+        items = [d.el("li", text) for text in lines] or [d.el("li", t("doubles.none"))]
+        return d.el("figure", None, svg,
+                    d.el("figcaption", None, d.el("span", t("doubles.title"), class_="sr-only"),
+                         d.el("ul", None, *items, class_="doubles-list")),
+                    class_="doubles")
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def draw_seat(self, seat: int, view: Any, ui: Any) -> None:
+        """A seat: name, declarer/dealer marks, total, tricks, captured cards, obligation."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        deal = view.deal
+        node = self.seats[seat]
+        name = ui.names[seat]
+        roles = []
+        if seat == deal.declarer:
+            roles.append((t("seat.declarer"), "badge declarer"))
+        if seat == (deal.declarer - 1) % 4:
+            roles.append((t("seat.dealer"), "badge dealer"))
+        moving = deal.to_move == seat and ui.summary is None and not view.is_over
+        if moving:
+            roles.append((t("seat.to_move") if seat != ui.thinking else t("seat.thinking"),
+                          "badge turn"))
+        facts = []
+        if deal.phase in (Phase.PLAY, Phase.DONE) and deal.contract is not None:
+            if deal.contract is Contract.DOMINO:
+                if seat in deal.out_order:
+                    facts.append(t("seat.place", place=place_name(cat, deal.out_order.index(seat) + 1)))
+                elif seat in ui.passed:
+                    facts.append(t("seat.passes"))
+            else:
+                facts.append(cat.plural("count.tricks", deal.tricks_won[seat]))
+            if seat != HUMAN:
+                facts.append(cat.plural("count.cards", deal.hand_sizes[seat]))
+        if deal.phase is Phase.DOUBLING or (deal.phase is Phase.PLAY and not deal.played):
+            facts.extend(self.doubling_facts(seat, deal, ui.names))
+        owed = self.owed_now(seat, deal)
+        if owed:
+            key = "seat.owes_you" if seat == HUMAN else "seat.owes"
+            facts.append(cat.plural(key, owed, name=object_name(cat, deal.declarer, ui.names)))
+        captured = deal.captured[seat] if deal.contract not in (None, Contract.DOMINO) else ()
+        key = (name, tuple(roles), view.totals[seat], tuple(facts), captured, moving,
+               seat == deal.declarer, ui.thinking == seat)
+        if not self.changed(f"seat-{seat}", key):
+            return
+        head = d.el("div", None, d.el("span", name, class_="seat-name"),
+                    *[d.el("span", text, class_=kind) for text, kind in roles], class_="seat-head")
+        total = d.el("span", str(view.totals[seat]), data_total=seat, class_="total")
+        score = d.el("p", None, *d.fill(t("seat.total"), total=total), class_="seat-total")
+        parts = [head, score]
+        if facts:
+            parts.append(d.el("p", " · ".join(facts), class_="seat-facts"))
+        if captured:
+            label = t("seat.captured", cards=", ".join(card_name(cat, c) for c in captured))
+            parts.append(d.el("div", None, *[self.mini_card(c) for c in captured],
+                              class_="captured", role="img", aria_label=label))
+        node.replaceChildren(*parts)
+        where = t(f"seat.where.{POSITIONS[seat]}")
+        node.setAttribute("aria-label", t("seat.label", name=name, where=where))
+        node.classList.toggle("declarer", seat == deal.declarer)
+        node.classList.toggle("to-move", moving)
+        node.classList.toggle("thinking", ui.thinking == seat)
+
+    @staticmethod
+    def owed_now(seat: int, deal: Any) -> int:
+        """Doubles of the declarer ``seat`` still owes in this block, counting this deal's."""
+        if seat == deal.declarer:
+            return 0
+        return max(0, deal.owed[seat] - (1 if (seat, deal.declarer) in deal.doubles else 0))
+
+    def doubling_facts(self, seat: int, deal: Any, names: Sequence[str]) -> list[str]:
+        """What a seat did in the doubling round, once it had its turn."""
+        t = self.catalog.text
+        order = [(deal.declarer + k) % 4 for k in (1, 2, 3, 4)]
+        if seat not in order[:deal.double_turns]:
+            return []
+        you = ".you" if seat == HUMAN else ""
+        targets = [b for a, b in deal.doubles if a == seat]
+        if not targets:
+            return [t("seat.passed" + you)]
+        return [t("seat.doubled" + you, names=join_names(self.catalog, [names[b] for b in targets]))]
+
+    def mini_card(self, card: Card, extra: str = "") -> Any:
+        """A small face-up card (captured cards, Domino rows, last trick)."""
+        face = card_face(card, self.catalog)
+        return self.dom.el("span", face.rank + face.symbol, class_=f"mini suit-{face.suit} {extra}".strip(),
+                           title=face.name)
+
+    # -- the centre: choices, trick, Domino, summary -----------------------------------------
+
+    def draw_center(self, view: Any, ui: Any) -> None:
+        """What the middle of the table shows now."""
+        d = self.dom
+        deal = view.deal
+        mine = deal.to_move == HUMAN
+        key = (
+            ui.last_trick_open and len(deal.tricks), ui.summary, view.is_over, view.number,
+            deal.phase, deal.to_move, deal.legal if mine else (), ui.picking,
+            frozenset(ui.selected_doubles), ui.refusal, deal.doubles, deal.trick, ui.shown_trick,
+            len(deal.tricks), deal.domino_rows, deal.out_order, frozenset(ui.passed),
+            tuple(ui.names), view.totals, self.turn_text(view, ui),
+        )
+        if not self.changed("center", key):
+            return
+        parts = []
+        if ui.last_trick_open and view.deal.tricks:
+            parts.append(self.last_trick(view, ui))
+        prompt = self.prompt(view, ui)
+        if prompt is not None:
+            parts.append(prompt)
+        elif view.deal.contract is Contract.DOMINO and view.deal.phase is not Phase.DOUBLING:
+            parts.append(self.domino(view, ui))
+        elif view.deal.phase in (Phase.PLAY, Phase.DONE):
+            parts.append(self.trick(view, ui))
+        else:
+            parts.append(d.el("p", self.turn_text(view, ui), class_="waiting"))
+        if view.is_over:
+            parts.append(self.session_over(view, ui))
+        self.center.replaceChildren(*parts)
+        self.center.classList.toggle("has-prompt", prompt is not None or view.is_over)
+        self.fresh_prompt = prompt is not None
+
+    def prompt(self, view: Any, ui: Any) -> Any | None:
+        """The player's current choice, or the deal summary; None when there is nothing to do."""
+        deal = view.deal
+        if ui.summary is not None:
+            return self.summary(ui.summary, view, ui)
+        if view.is_over or deal.to_move != HUMAN:
+            return None
+        if deal.phase is Phase.CONTRACT:
+            return self.contract_choice(view, ui)
+        if deal.phase is Phase.DOUBLING:
+            return self.doubling_choice(view, ui)
+        return None
+
+    def contract_choice(self, view: Any, ui: Any) -> Any:
+        """The declarer's menu: the seven contracts (used ones greyed), then trump or rank."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        deal = view.deal
+        legal = {a.contract for a in deal.legal if isinstance(a, ChooseContract)}
+        buttons = []
+        for contract in CONTRACTS:
+            used = contract not in legal
+            kind = t("choice.positive") if contract in (Contract.TRUMPS, Contract.DOMINO) \
+                else t("choice.negative")
+            buttons.append(d.el(
+                "button", None,
+                d.el("span", contract_name(cat, contract), class_="choice-name"),
+                d.el("span", t("choice.used") if used else kind, class_="choice-note"),
+                type="button", class_="choice used" if used else "choice",
+                data_contract=contract.value, disabled=used,
+                aria_pressed="true" if ui.picking == contract else "false",
+            ))
+        parts = [d.el("h2", t("choice.contract_title"), id="prompt-title"),
+                 d.el("p", t("choice.contract_help"), class_="help"),
+                 d.el("div", None, *buttons, class_="choices contracts")]
+        if ui.picking is Contract.TRUMPS:
+            suits = [d.el("button", None,
+                          d.el("span", s.symbol + "\ufe0e", class_=f"symbol suit-{s.char}", aria_hidden="true"),
+                          d.el("span", suit_name(cat, s).capitalize()),
+                          type="button", class_="choice suit", data_trump=s.char)
+                     for s in Suit]
+            parts += [d.el("h3", t("choice.trump_title")),
+                      d.el("div", None, *suits, class_="choices suits-row")]
+        elif ui.picking is Contract.DOMINO:
+            ranks = [d.el("button", rank_short(cat, r), type="button", class_="choice rank",
+                          data_rank=r.char, aria_label=cat.text(f"rank.{r.char}"))
+                     for r in reversed(Rank)]
+            parts += [d.el("h3", t("choice.rank_title")),
+                      d.el("div", None, *ranks, class_="choices ranks-row")]
+        return d.el("section", None, *parts, class_="prompt", aria_labelledby="prompt-title")
+
+    def doubling_choice(self, view: Any, ui: Any) -> Any:
+        """The player's doubling turn: the seats he may double (or redouble), then confirm."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        deal = view.deal
+        declarer = deal.declarer
+        scope = sorted({s for a in deal.legal if isinstance(a, Double) for s in a.targets})
+        is_declarer = declarer == HUMAN
+        contract = contract_line(cat, deal.contract, deal.trump, deal.start_rank)
+        parts = [d.el("h2", t("choice.redouble_title" if is_declarer else "choice.double_title"),
+                      id="prompt-title"),
+                 d.el("p", said(cat, "choice.double_contract", declarer, ui.names, contract=contract),
+                      class_="help")]
+        if deal.must_double:
+            parts.append(d.el("p", t(
+                "choice.must_double",
+                owed=cat.plural("count.doubles", deal.owed[HUMAN]),
+                left=cat.plural("count.deals", deal.deals_left), name=ui.names[declarer]),
+                class_="obligation", role="alert"))
+        elif deal.owed[HUMAN] and not is_declarer:
+            parts.append(d.el("p", t(
+                "choice.owed", owed=cat.plural("count.doubles", deal.owed[HUMAN]),
+                left=cat.plural("count.deals", deal.deals_left), name=ui.names[declarer]),
+                class_="help owed"))
+        if not scope:
+            parts.append(d.el("p", t("choice.nobody"), class_="help"))
+        toggles = []
+        for seat in scope:
+            on = seat in ui.selected_doubles
+            verb = "choice.redouble" if is_declarer else "choice.double"
+            toggles.append(d.el("button", t(verb, name=ui.names[seat]), type="button",
+                                class_="choice toggle", data_double=seat,
+                                aria_pressed="true" if on else "false"))
+        if toggles:
+            parts.append(d.el("div", None, *toggles, class_="choices doubles-row"))
+        done = t("choice.pass") if not ui.selected_doubles else t("choice.confirm")
+        parts.append(d.el("div", None, d.el("button", done, type="button", class_="action",
+                                            data_action="doubles-done"), class_="prompt-actions"))
+        if ui.refusal:
+            parts.append(d.el("p", ui.refusal, class_="refusal", role="alert"))
+        return d.el("section", None, *parts, class_="prompt", aria_labelledby="prompt-title")
+
+    def trick(self, view: Any, ui: Any) -> Any:
+        """The trick on the table: each card in front of its player; the winner once complete."""
+        d, t = self.dom, self.catalog.text
+        deal = view.deal
+        cards = list(deal.trick)
+        winner = None
+        if not cards and ui.shown_trick is not None:
+            trick = ui.shown_trick
+            cards = [((trick.leader + k) % 4, c) for k, c in enumerate(trick.cards)]
+            winner = trick.winner
+        slots = []
+        for seat, card in cards:
+            face = self.card_face_node(card, f"slot slot-{POSITIONS[seat]}" +
+                                       (" winner" if seat == winner else ""))
+            face.setAttribute("data-played", str(card))
+            face.setAttribute("data-seat", str(seat))
+            slots.append(face)
+        if winner is not None:
+            caption = said(self.catalog, "trick.won", winner, ui.names)
+        elif cards:
+            caption = said(self.catalog, "trick.led", cards[0][0], ui.names)
+        elif deal.phase is Phase.PLAY and deal.to_move is not None:
+            caption = t("trick.lead", name=ui.names[deal.to_move]) if deal.to_move != HUMAN \
+                else t("trick.you_lead")
+        else:
+            caption = ""
+        trick_no = min(len(deal.tricks) + (0 if winner is not None else 1), 13)
+        label = t("trick.label", number=trick_no)
+        return d.el("div", None, d.el("div", None, *slots, class_="trick", role="group",
+                                      aria_label=label),
+                    d.el("p", caption, class_="trick-caption"), class_="trick-area")
+
+    def card_face_node(self, card: Card, classes: str) -> Any:
+        """A face-up card on the table (not a button)."""
+        face = card_face(card, self.catalog)
+        d = self.dom
+        return d.el("span", None,
+                    d.el("span", None, d.el("span", face.rank, class_="card-rank"),
+                         d.el("span", face.symbol, class_="card-suit"), class_="card-corner",
+                         aria_hidden="true"),
+                    d.el("span", face.symbol, class_="card-pip", aria_hidden="true"),
+                    d.el("span", face.name, class_="sr-only"),
+                    class_=f"card face suit-{face.suit} {classes}")
+
+    def domino(self, view: Any, ui: Any) -> Any:
+        """The four Domino rows growing from the starting rank; who went out, who passed."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        deal = view.deal
+        rows = []
+        for suit in Suit:
+            row = deal.domino_rows[suit] if deal.domino_rows else None
+            label = suit_name(cat, suit)
+            if row is None:
+                cells = [d.el("span", t("domino.closed"), class_="closed")]
+                said = t("domino.row_closed", suit=label)
+            else:
+                lo, hi = row
+                cells = [self.mini_card(Card.of(suit, Rank(r)),
+                                        "start" if r == deal.start_rank else "")
+                         for r in range(lo, hi + 1)]
+                said = t("domino.row", suit=label, low=rank_short(cat, Rank(lo)),
+                         high=rank_short(cat, Rank(hi)))
+            rows.append(d.el("li", None,
+                             d.el("span", suit.symbol + "\ufe0e", class_=f"row-suit suit-{suit.char}",
+                                  aria_hidden="true"),
+                             d.el("span", None, *cells, class_="row-cards", aria_hidden="true"),
+                             d.el("span", said, class_="sr-only"),
+                             class_="domino-row"))
+        notes = []
+        if deal.out_order:
+            notes.append(t("domino.out", names=join_names(cat, [
+                f"{ui.names[s]} ({place_name(cat, i + 1)})" for i, s in enumerate(deal.out_order)])))
+        if ui.passed:
+            notes.append(t("domino.passed", names=join_names(cat, [ui.names[s] for s in sorted(ui.passed)])))
+        return d.el("div", None,
+                    d.el("p", t("domino.start", rank=rank_short(cat, deal.start_rank)), class_="domino-start"),
+                    d.el("ul", None, *rows, class_="domino-rows", aria_label=t("domino.title")),
+                    d.el("p", " ".join(notes), class_="trick-caption"),
+                    class_="domino")
+
+    def last_trick(self, view: Any, ui: Any) -> Any:
+        """The last finished trick, for review at any time."""
+        d, t = self.dom, self.catalog.text
+        trick = view.deal.tricks[-1]
+        items = []
+        for k, card in enumerate(trick.cards):
+            seat = (trick.leader + k) % 4
+            items.append(d.el("li", None, d.el("span", ui.names[seat], class_="who"),
+                              self.mini_card(card, "winner" if seat == trick.winner else "")))
+        return d.el("section", None,
+                    d.el("h2", t("last_trick.title", number=len(view.deal.tricks))),
+                    d.el("ol", None, *items, class_="last-list"),
+                    d.el("p", said(self.catalog, "trick.won", trick.winner, ui.names)),
+                    d.el("button", t("last_trick.close"), type="button", class_="quiet",
+                         data_action="last-trick"),
+                    class_="last-trick", aria_label=t("toolbar.last_trick"))
+
+    def summary(self, number: int, view: Any, ui: Any) -> Any:
+        """A finished deal: raw scores, each pair's transfer, final scores; then "next"."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        row = ui.game.summary(number)
+        contract, trump, rank = ui.game.deal_details(number)
+        head = d.el("tr", None, d.el("th", t("summary.player"), scope="col"),
+                    d.el("th", t("summary.raw"), scope="col"),
+                    d.el("th", t("summary.transfers"), scope="col"),
+                    d.el("th", t("summary.final"), scope="col"),
+                    d.el("th", t("summary.total"), scope="col"))
+        body = []
+        for seat in range(4):
+            moved = row.final[seat] - row.raw[seat]
+            body.append(d.el("tr", None, d.el("th", ui.names[seat], scope="row"),
+                             d.el("td", str(row.raw[seat]), class_="num"),
+                             d.el("td", f"{moved:+d}" if moved else "0", class_="num"),
+                             d.el("td", str(row.final[seat]), class_="num strong"),
+                             d.el("td", str(view.totals[seat]) if number == len(view.history)
+                                  else "", class_="num")))
+        pairs = []
+        for p in ui.game.pair_transfers(number):
+            key = "summary.pair_mutual" if p.mutual else "summary.pair"
+            if p.amount == 0:
+                key = "summary.pair_even"
+            elif p.payer == HUMAN:
+                key += ".you_pay"
+            elif p.payee == HUMAN:
+                key += ".you_get"
+            pairs.append(d.el("li", t(key, payer=ui.names[p.payer], payee=ui.names[p.payee],
+                                      amount=p.amount)))
+        if not pairs:
+            pairs.append(d.el("li", t("summary.no_doubles")))
+        last = number == view.deals
+        parts = [
+            d.el("h2", t("summary.title", number=number), id="prompt-title"),
+            d.el("p", said(cat, "summary.contract", row.declarer, ui.names,
+                           contract=contract_line(cat, contract, trump, rank)), class_="help"),
+            d.el("table", None, d.el("thead", None, head), d.el("tbody", None, *body),
+                 class_="summary-table"),
+            d.el("h3", t("summary.pairs")),
+            d.el("ul", None, *pairs, class_="pairs"),
+            d.el("div", None, d.el("button", t("summary.final_next" if last else "summary.next"),
+                                   type="button", class_="action", data_action="next"),
+                 class_="prompt-actions"),
+        ]
+        return d.el("section", None, *parts, class_="prompt summary",
+                    aria_labelledby="prompt-title", data_summary=number)
+
+    def session_over(self, view: Any, ui: Any) -> Any:
+        """The final ranking, the winners (a tie shares the victory), what to do next."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        winners = list(view.winners)
+        best = view.totals[winners[0]] if winners else 0
+        names = [ui.names[s] for s in winners]
+        if len(winners) == 1:
+            verdict = said(cat, "over.winner", winners[0], ui.names, total=best)
+        else:
+            verdict = t("over.shared", names=join_names(cat, names), total=best)
+        order = sorted(range(4), key=lambda s: (-view.totals[s], s))
+        ranking = []
+        for seat in order:
+            place = 1 + sum(1 for s in range(4) if view.totals[s] > view.totals[seat])
+            ranking.append(d.el("li", None, d.el("span", place_name(cat, place), class_="place"),
+                                d.el("span", ui.names[seat], class_="who"),
+                                d.el("span", str(view.totals[seat]), class_="num"),
+                                class_="winner" if seat in winners else None))
+        return d.el(
+            "section", None,
+            d.el("h2", t("over.title"), id="over-title"),
+            d.el("p", verdict, class_="verdict", data_winners=",".join(map(str, winners))),
+            d.el("ol", None, *ranking, class_="ranking"),
+            d.el("div", None,
+                 d.el("button", t("over.new"), type="button", class_="action",
+                      data_action="new-session"),
+                 d.el("button", t("over.replay"), type="button", class_="quiet",
+                      data_action="replay"),
+                 d.el("button", t("menu.export"), type="button", class_="quiet",
+                      data_action="export"),
+                 class_="prompt-actions"),
+            class_="prompt over", data_testid="session-over", aria_labelledby="over-title",
+        )
+
+    # -- the hand --------------------------------------------------------------------------
+
+    def draw_hand(self, view: Any, ui: Any) -> None:
+        """The player's cards as buttons, updated in place; the unplayable ones disabled."""
+        d, t, cat = self.dom, self.catalog.text, self.catalog
+        deal = view.deal
+        cards = list(deal.hand)
+        codes = [str(c) for c in cards]
+        if codes != self.hand_codes:
+            if self.hand_codes and set(codes) <= set(self.hand_codes) and \
+                    [c for c in self.hand_codes if c in codes] == codes:
+                for code in self.hand_codes:
+                    if code not in codes:
+                        self.hand_buttons.pop(code).remove()
+            else:
+                self.hand_buttons = {str(c): self.card_button(c) for c in cards}
+                row = d.el("div", None, *self.hand_buttons.values(), class_="cards", role="group",
+                           aria_labelledby="hand-heading")
+                heading = d.el("h2", None, id="hand-heading")
+                self.hand_region.replaceChildren(heading, row)
+            self.hand_codes = codes
+        my_turn = deal.to_move == HUMAN and deal.phase is Phase.PLAY and ui.summary is None \
+            and not view.is_over
+        playable = [str(a.card) for a in deal.legal if isinstance(a, Play)] if my_turn else []
+        key = (tuple(codes), my_turn, tuple(playable), tuple(sorted(ui.card_reasons.items())))
+        if not self.changed("hand", key):
+            return
+        for code in codes:
+            button = self.hand_buttons[code]
+            ok = code in playable
+            button.disabled = not ok
+            button.classList.toggle("playable", ok)
+            key = str(playable.index(code) + 1) if ok and playable.index(code) < 9 else None
+            if key:
+                button.setAttribute("aria-keyshortcuts", key)
+            else:
+                button.removeAttribute("aria-keyshortcuts")
+            reason = ui.card_reasons.get(code) if my_turn and not ok else None
+            if reason:
+                button.setAttribute("title", reason)
+            else:
+                button.removeAttribute("title")
+        heading = self.document.getElementById("hand-heading")
+        if heading:
+            hint = t("hand.play") if my_turn else ""
+            count = d.el("span", cat.plural("count.cards", len(codes)), class_="hand-count")
+            parts = [t("table.hand"), " ", count]
+            if hint:
+                parts += [" ", d.el("span", hint, class_="hand-hint")]
+            heading.replaceChildren(*parts)
+        self.hand_region.classList.toggle("my-turn", my_turn)
+
+    def card_button(self, card: Card) -> Any:
+        """One card: ``<button data-card="QS" aria-label="Queen of spades">``."""
+        face = card_face(card, self.catalog)
+        d = self.dom
+        return d.el("button", None,
+                    d.el("span", None, d.el("span", face.rank, class_="card-rank"),
+                         d.el("span", face.symbol, class_="card-suit"), class_="card-corner",
+                         aria_hidden="true"),
+                    d.el("span", face.symbol, class_="card-pip", aria_hidden="true"),
+                    type="button", class_=f"card suit-{face.suit}", data_card=face.code,
+                    aria_label=face.name, disabled=True)
+
+    # -- scores ----------------------------------------------------------------------------
+
+    def draw_scores(self, view: Any, ui: Any) -> None:
+        """The score sheet and diagram, redrawn only when a deal has finished (or names change)."""
+        if not self.changed("scores", (len(view.history), view.number, tuple(ui.names), ui.game.seed)):
+            return
+        d = self.dom
+        history = view.history
+        current = view.number
+        self.sheet_box.replaceChildren(draw_sheet(d, self.catalog, ui.names, history,
+                                                  ui.game.deal_details, view.totals, current))
+        self.legend_box.replaceChildren(draw_legend(d, ui.names, view.totals))
+        svg, geo = draw_diagram(d, self.catalog, ui.names, history, view.deals, current)
+        self.diagram_box.replaceChildren(svg)
+        self.keep_in_view(geo.deal_x[min(current, view.deals)])
+
+    def keep_in_view(self, x: float) -> None:
+        """Scroll the diagram so that the current deal is visible (centred when possible)."""
+        from pyodide.ffi import create_once_callable
+
+        box = self.diagram_box
+
+        def scroll(_time: float = 0) -> None:
+            width = box.clientWidth
+            if width and box.scrollWidth > width:
+                box.scrollLeft = max(0, int(x - width / 2))
+
+        # After the next layout, rather than forcing one in the middle of a redraw.
+        self.document.defaultView.requestAnimationFrame(create_once_callable(scroll))
+
+    # -- menu ------------------------------------------------------------------------------
+
+    def draw_menu(self, ui: Any) -> None:
+        """Settings, new session, export/import, the previous session."""
+        d, t = self.dom, self.catalog.text
+        s = ui.settings
+        key = (s, ui.game.seed, ui.previous_seed, ui.catalog.lang)
+        if key == self.menu_key and self.menu.childElementCount:
+            return
+        self.menu_key = key
+
+        def select(name: str, options: Sequence[str], current: str, prefix: str) -> Any:
+            node = d.el("select", None, id=f"setting-{name}", data_setting=name)
+            for value in options:
+                node.append(d.el("option", t(f"{prefix}.{value}"), value=value,
+                                 selected=value == current))
+            return node
+
+        autoplay = d.el("input", None, type="checkbox", id="setting-autoplay",
+                        data_setting="autoplay", checked=s.autoplay)
+        settings = d.el(
+            "fieldset", None, d.el("legend", t("menu.settings")),
+            d.el("label", t("menu.speed"), for_="setting-speed"),
+            select("speed", SPEED_NAMES, s.speed, "speed"),
+            d.el("label", t("menu.level"), for_="setting-level"),
+            select("level", LEVEL_NAMES, s.level, "level"),
+            d.el("div", None, autoplay, d.el("label", t("menu.autoplay"), for_="setting-autoplay"),
+                 class_="check"),
+            d.el("p", None, d.el("a", t("table.language"), href=ui.language_href(),
+                                 hreflang=ui.other_lang, lang=ui.other_lang, class_="tool")),
+            class_="settings",
+        )
+        new = d.el(
+            "fieldset", None, d.el("legend", t("menu.new_title")),
+            d.el("label", t("menu.name"), for_="new-name"),
+            d.el("input", None, id="new-name", type="text", maxlength="24", autocomplete="nickname",
+                 value=ui.names[HUMAN]),
+            d.el("label", t("menu.seed"), for_="new-seed"),
+            d.el("input", None, id="new-seed", type="text", inputmode="numeric",
+                 placeholder=t("menu.seed_placeholder")),
+            d.el("button", t("menu.start"), type="button", class_="action", data_action="start-new"),
+            class_="new-session",
+        )
+        record = d.el(
+            "fieldset", None, d.el("legend", t("menu.record")),
+            d.el("button", t("menu.export"), type="button", class_="quiet", data_action="export"),
+            d.el("label", None, d.el("span", t("menu.import")),
+                 d.el("input", None, type="file", accept=".json,application/json",
+                      id="import-file", data_setting="import", class_="file"),
+                 class_="quiet file-label"),
+            class_="record",
+        )
+        parts = [d.el("h2", t("menu.title"), id="menu-heading"), settings, new, record]
+        if ui.previous_seed is not None:
+            parts.append(d.el("fieldset", None, d.el("legend", t("menu.previous_title")),
+                              d.el("button", t("menu.previous", seed=ui.previous_seed),
+                                   type="button", class_="quiet", data_action="resume-previous")))
+        parts.append(d.el("button", t("menu.close"), type="button", class_="quiet",
+                          data_action="menu"))
+        self.menu.replaceChildren(*parts)
+
+    # -- notices and announcements -----------------------------------------------------------
+
+    def draw_notices(self, notices: Sequence[tuple[str, str]]) -> None:
+        """Messages that stay until dismissed (an unreadable save, storage refused...)."""
+        d, t = self.dom, self.catalog.text
+        items = []
+        for index, (kind, text) in enumerate(notices):
+            items.append(d.el("div", None, d.el("p", text),
+                              d.el("button", t("notice.dismiss"), type="button", class_="quiet",
+                                   data_action="dismiss-notice", data_index=index),
+                              class_=f"notice {kind}", role="alert", data_notice=kind))
+        self.notices.replaceChildren(*items)
+
+    def announce(self, text: str) -> None:
+        """Say something in the live region (screen readers read it out)."""
+        if text:
+            self.live.textContent = text

@@ -1,0 +1,119 @@
+"""What the game says, in the player's language: contracts, refusals, announcements.
+
+Every sentence comes from the catalog (``web/i18n/<lang>.json``); this module only picks the
+message and fills in names, cards and numbers. Contract names are those of RULES.md §2.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
+
+from web.faces import card_face
+from web.game import HUMAN
+from web.i18n import Catalog
+
+REFUSALS = (
+    "must-double", "must-follow", "heart-lead", "must-overtrump", "must-trump",
+    "domino-unplayable", "not-held", "contract-used", "double-self", "redouble-not-doubled",
+    "double-positive", "wrong-phase", "deal-over", "trump-missing", "rank-missing",
+)
+"""Engine error codes that a player can meet by acting, each with its own message."""
+
+
+def said(catalog: Catalog, key: str, seat: int, names: Sequence[str], **fields: object) -> str:
+    """A sentence about ``seat``: the player at the bottom is addressed as "you" (``key.you``)."""
+    if seat == HUMAN and catalog.has(f"{key}.you"):
+        return catalog.text(f"{key}.you", **fields)
+    return catalog.text(key, name=names[seat], **fields)
+
+
+def object_name(catalog: Catalog, seat: int, names: Sequence[str]) -> str:
+    """A seat's name as the object of a sentence ("you" for the player)."""
+    return catalog.text("pronoun.you") if seat == HUMAN else names[seat]
+
+
+def contract_name(catalog: Catalog, contract: Contract | str) -> str:
+    """The contract's name in the player's language (RULES.md §2)."""
+    return catalog.text(f"contract.{Contract(contract).value}")
+
+
+def suit_name(catalog: Catalog, suit: Suit) -> str:
+    """The suit's name in words ("spades", "pique")."""
+    return catalog.text(f"suit.{suit.char}")
+
+
+def rank_short(catalog: Catalog, rank: Rank) -> str:
+    """The rank as printed on a card ("10", "D")."""
+    return catalog.text(f"rank_short.{rank.char}")
+
+
+def card_name(catalog: Catalog, card: Card) -> str:
+    """The card in words ("Queen of hearts")."""
+    return card_face(card, catalog).name
+
+
+def contract_line(catalog: Catalog, contract: Contract, trump: Suit | None,
+                  start_rank: Rank | None, short: bool = False) -> str:
+    """The contract with its trump suit or starting rank ("Trumps ♥ (hearts)"); ``short``
+    leaves the suit's name out (for the score sheet)."""
+    name = contract_name(catalog, contract)
+    if trump is not None:
+        key = "contract.short_trump" if short else "contract.with_trump"
+        return catalog.text(key, contract=name, suit=suit_name(catalog, trump),
+                            symbol=trump.symbol + "\ufe0e")
+    if start_rank is not None:
+        key = "contract.short_rank" if short else "contract.with_rank"
+        return catalog.text(key, contract=name, rank=rank_short(catalog, start_rank),
+                            rank_name=catalog.text(f"rank.{start_rank.char}"))
+    return name
+
+
+def refusal(catalog: Catalog, error: RuleError) -> str:
+    """Why the engine refused an action, worded for the player."""
+    if error.code not in REFUSALS:
+        return catalog.text("refusal.other")
+    params = dict(error.params)
+    if error.code == "must-double":
+        owed, left = int(params.get("owed", 0)), int(params.get("left", 0))
+        return catalog.text(
+            "refusal.must-double",
+            owed=catalog.plural("count.doubles", owed), left=catalog.plural("count.deals", left),
+        )
+    if "suit" in params:
+        params["suit"] = suit_name(catalog, Suit.parse(str(params["suit"])))
+    if "card" in params:
+        params["card"] = card_name(catalog, Card.parse(str(params["card"])))
+    if "contract" in params:
+        params["contract"] = contract_name(catalog, str(params["contract"]))
+    return catalog.text(f"refusal.{error.code}", **{k: v for k, v in params.items()
+                                                     if isinstance(v, (str, int))})
+
+
+def announcement(catalog: Catalog, names: Sequence[str], seat: int, action) -> str:
+    """One action told in a sentence, for the live region."""
+    if isinstance(action, ChooseContract):
+        return said(catalog, "say.contract", seat, names, contract=contract_line(
+            catalog, action.contract, action.trump, action.start_rank))
+    if isinstance(action, Double):
+        if not action.targets:
+            return said(catalog, "say.pass", seat, names)
+        targets = join_names(catalog, [object_name(catalog, t, names) for t in sorted(action.targets)])
+        return said(catalog, "say.double", seat, names, targets=targets)
+    if isinstance(action, Play):
+        return said(catalog, "say.play", seat, names, card=card_name(catalog, action.card))
+    return ""
+
+
+def join_names(catalog: Catalog, names: Sequence[str]) -> str:
+    """Names joined as a list ("Ada, Basile and you")."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return catalog.text("list.last", first=", ".join(names[:-1]), last=names[-1])
+
+
+def place_name(catalog: Catalog, place: int) -> str:
+    """A finishing place in words ("1st")."""
+    return catalog.text(f"place.{place}")
