@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run test bench chromium clean
+.PHONY: build run test bench bench-bots chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -25,6 +25,10 @@ test: $(VENV_STAMP) chromium build
 ## bench: boot benchmark (figures for the README; not a test)
 bench: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) tools/bench_boot.py
+
+## bench-bots: computer players' decision times on CPython and in Chromium (not a test)
+bench-bots: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) tools/bench_bots.py
 
 chromium: $(VENV_STAMP)
 	bash tools/install_chromium.sh $(VENV_PYTHON)

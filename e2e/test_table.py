@@ -310,3 +310,49 @@ def test_a_new_session_from_the_menu_takes_the_name_and_seed(page):
     assert page.evaluate("location.search").startswith("?seed=777")
     assert saved_session(page).seed == 777
     assert sorted(hand_codes(page)) == sorted(str(c) for c in Session(seed=777).deal.hand(HUMAN))
+
+
+def test_the_hint_names_a_legal_choice_and_goes_once_the_player_acts(page):
+    """A player asking for advice would get nothing, an illegal suggestion, or a stale one left
+    on the table after his move, if this failed."""
+    seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
+    page.goto(f"/?seed={seed}&speed=instant&level=beginner&lang=en")
+    wait_ready(page)
+    hint_button = page.locator('[data-action="hint"]')
+    expect(hint_button).to_be_enabled(timeout=60_000)  # once the computer players' worker is up
+    hint_button.click()
+    expect(page.locator("#hint")).to_have_text(re.compile(r"^Hint: .+\.$"), timeout=30_000)
+    suggested = page.locator("[data-contract].hinted")
+    expect(suggested).to_have_count(1)
+    expect(suggested).to_be_enabled()
+    suggested.click()
+    if page.locator("[data-trump], [data-rank]").count():  # Trumps or Domino: the suit or rank
+        chosen = page.locator("[data-trump].hinted, [data-rank].hinted")
+        expect(chosen).to_have_count(1)
+        chosen.click()
+    expect(page.locator("#hint")).to_be_hidden()
+
+    drive_until(page, lambda p: p.locator("#hand button[data-card]:not([disabled])").count() > 0)
+    page.click('[data-action="hint"]')
+    card = page.locator("#hand button.hinted")
+    expect(card).to_have_count(1, timeout=30_000)
+    expect(card).to_be_enabled()
+    name = CATALOGS["en"]["card.name"].format(
+        rank=CATALOGS["en"]["rank." + card.get_attribute("data-card")[0]],
+        suit=CATALOGS["en"]["suit." + card.get_attribute("data-card")[1]])
+    expect(page.locator("#hint")).to_have_text(f"Hint: the {name}.")
+    card.click()
+    expect(page.locator("#hint")).to_be_hidden()
+    expect(page.locator("#hand button.hinted")).to_have_count(0)
+
+
+def test_the_hint_button_can_be_turned_off(page):
+    """A player who wants no advice on screen would keep seeing the button if this failed."""
+    seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
+    page.goto(f"/?seed={seed}&speed=instant&level=beginner&lang=en&hints=0")
+    wait_ready(page)
+    expect(page.locator("[data-contract]").first).to_be_visible()
+    expect(page.locator('[data-action="hint"]')).to_have_count(0)
+    page.click('[data-action="menu"]')
+    page.check("#setting-hints")
+    expect(page.locator('[data-action="hint"]')).to_have_count(1)

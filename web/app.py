@@ -108,6 +108,9 @@ class PageController:
         self.shown_trick: Any = None
         self.passed: set[int] = set()
         self.thinking: int | None = None
+        self.hint: Any = None
+        """The expert's suggestion for the player's current decision (an action), once asked."""
+        self.hint_waiting = False
         self.refusal: str | None = None
         self.card_reasons: dict[str, str] = {}
         self.last_trick_open = False
@@ -195,6 +198,8 @@ class PageController:
         self.shown_trick = None
         self.passed = set()
         self.thinking = None
+        self.hint = None
+        self.hint_waiting = False
         self.refusal = None
         self.last_trick_open = False
         self.table.forget()
@@ -223,8 +228,7 @@ class PageController:
             return
         self.bots_ready = True
         self.performance.mark("barbu:bots-ready")
-        if self.thinking is not None:
-            self.draw()
+        self.draw()
         self.kick()
 
     # -- drawing -------------------------------------------------------------------------------
@@ -343,6 +347,8 @@ class PageController:
             self.human(Double(frozenset(self.selected_doubles)))
         elif action == "next":
             self.next_deal()
+        elif action == "hint":
+            self.ask_hint()
         elif action == "last-trick":
             self.last_trick_open = not self.last_trick_open
             self.draw()
@@ -380,6 +386,9 @@ class PageController:
         elif name == "autoplay":
             self.change_settings({"autoplay": bool(target.checked)})
             self.kick()
+        elif name == "hints":
+            self.change_settings({"hints": bool(target.checked)})
+            self.draw()
         elif name == "import":
             files = target.files
             if files and files.length:
@@ -462,8 +471,41 @@ class PageController:
         self.after(event)
         self.kick()
 
+    def ask_hint(self) -> None:
+        """Ask the expert computer player, in the worker, what it would do in the player's place."""
+        if not self.bots_ready or self.hint_waiting or self.summary is not None or \
+                self.game.session.to_move != HUMAN:
+            return
+        self.hint_waiting = True
+        self.draw()
+        self.spawn(self.fetch_hint(self.generation, self.game.position_json()))
+
+    async def fetch_hint(self, generation: int, position: str) -> None:
+        """Show the expert's suggestion if the position is still the one it was asked about."""
+        try:
+            data = await self.bots.hint(position, HUMAN, self.game.bot_seed())
+            hint = action_from_data(data)
+        except Exception as error:  # the worker failed: the player can still decide alone
+            self.window.console.error(f"Barbu: no hint: {error}")
+            hint = None
+        if generation != self.generation or not self.hint_waiting:
+            return
+        self.hint_waiting = False
+        if self.game.position_json() != position:  # the player did not wait for it
+            self.draw()
+            return
+        self.hint = hint
+        self.draw()
+        if hint is None:
+            self.notices.append(("hint-failed", self.catalog.text("hint.failed")))
+            self.table.draw_notices(self.notices)
+        elif self.table.hint is not None:
+            self.announce(str(self.table.hint.textContent))
+
     def after(self, event: Event) -> None:
         """Show what an action did, save, redraw."""
+        self.hint = None
+        self.hint_waiting = False
         self.refusal = None
         self.picking = None
         self.selected_doubles = set()

@@ -45,3 +45,10 @@ class ComputerPlayers:
             raise RuntimeError("the computer players' worker is not running")
         answer = await self.worker.decide(position_json, seat, level, seed)
         return json.loads(str(answer))
+
+    async def hint(self, position_json: str, seat: int, seed: str) -> dict:
+        """The expert's suggestion for ``seat`` (the player), as plain data."""
+        if self.worker is None:
+            raise RuntimeError("the computer players' worker is not running")
+        answer = await self.worker.hint(position_json, seat, seed)
+        return json.loads(str(answer))

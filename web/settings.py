@@ -2,7 +2,7 @@
 
 Settings are kept in the browser's storage (key ``barbu.settings``) and the address overrides
 them for this visit: ``?speed=instant|fast|normal|slow``, ``?level=beginner|standard|expert``,
-``?autoplay=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the session.
+``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the session.
 """
 
 from __future__ import annotations
@@ -27,12 +27,14 @@ PACE = {
 
 @dataclass(frozen=True)
 class Settings:
-    """What the player chose: pace, the computer players' level, auto-play, his name."""
+    """What the player chose: pace, the computer players' level, auto-play, the hint button,
+    his name."""
 
     speed: str = "normal"
     level: str = "standard"
     autoplay: bool = False
     name: str = ""
+    hints: bool = True
 
     @property
     def bot_delay(self) -> float:
@@ -66,8 +68,9 @@ class Settings:
             out = replace(out, speed=data["speed"])
         if data.get("level") in LEVELS:
             out = replace(out, level=data["level"])
-        if isinstance(data.get("autoplay"), bool):
-            out = replace(out, autoplay=data["autoplay"])
+        for flag in ("autoplay", "hints"):
+            if isinstance(data.get(flag), bool):
+                out = replace(out, **{flag: data[flag]})
         if isinstance(data.get("name"), str):
             out = replace(out, name=clean_name(data["name"]))
         return out
@@ -95,8 +98,9 @@ def choices_from_query(query: str) -> dict:
     """The settings the address asks for, as choices for ``Settings.with_choices``."""
     values = query_values(query)
     out: dict = {key: values[key] for key in ("speed", "level") if key in values}
-    if values.get("autoplay") in ("1", "0"):
-        out["autoplay"] = values["autoplay"] == "1"
+    for flag in ("autoplay", "hints"):
+        if values.get(flag) in ("1", "0"):
+            out[flag] = values[flag] == "1"
     return out
 
 

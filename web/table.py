@@ -22,6 +22,7 @@ from web.words import (
     card_name,
     contract_line,
     contract_name,
+    hint_text,
     join_names,
     object_name,
     place_name,
@@ -51,6 +52,7 @@ class TableView:
         """What each region shows now: a region whose key is unchanged is not redrawn."""
         self.menu_key: tuple | None = None
         self.turn: Any = None
+        self.hint: Any = None
         self.fresh_prompt = False
         """A choice or summary was just drawn in the centre: the controller gives it the focus."""
 
@@ -129,9 +131,17 @@ class TableView:
         """Last trick, scores and menu buttons."""
         d, t = self.dom, self.catalog.text
         has_trick = bool(view.deal.tricks)
-        if not self.changed("toolbar", (has_trick, ui.last_trick_open, ui.menu_open)):
+        hint = self.hint_state(view, ui)
+        if not self.changed("toolbar", (has_trick, ui.last_trick_open, ui.menu_open, hint)):
             return
+        tools = []
+        if hint is not None:
+            tools.append(d.el("button", t("toolbar.hint_waiting" if hint == "waiting" else "toolbar.hint"),
+                              type="button", class_="tool", data_action="hint",
+                              title=t("toolbar.hint_title"), disabled=hint != "ready",
+                              aria_busy="true" if hint == "waiting" else None))
         self.toolbar.replaceChildren(
+            *tools,
             d.el("button", t("toolbar.last_trick"), type="button", class_="tool",
                  data_action="last-trick", aria_pressed="true" if ui.last_trick_open else "false",
                  disabled=not has_trick),
@@ -139,6 +149,17 @@ class TableView:
             d.el("button", t("toolbar.menu"), type="button", class_="tool", data_action="menu",
                  aria_expanded="true" if ui.menu_open else "false", aria_controls="menu-panel"),
         )
+
+    @staticmethod
+    def hint_state(view: Any, ui: Any) -> str | None:
+        """The Hint button: None (hidden: turned off, or not the player's decision), "ready",
+        "waiting" (the expert is thinking) or "off" (the computer players are not started yet)."""
+        deal = view.deal
+        if not ui.settings.hints or view.is_over or ui.summary is not None or deal.to_move != HUMAN:
+            return None
+        if ui.hint_waiting:
+            return "waiting"
+        return "ready" if ui.bots_ready else "off"
 
     # -- status line -----------------------------------------------------------------------
 
@@ -149,6 +170,10 @@ class TableView:
         turn_text = self.turn_text(view, ui)
         if self.changed("turn", (turn_text,)) and self.turn is not None:
             self.turn.textContent = turn_text
+        advice = hint_text(self.catalog, ui.names, ui.hint, deal.declarer) if ui.hint else ""
+        if self.changed("hint", (advice,)) and self.hint is not None:
+            self.hint.textContent = advice
+            self.hint.hidden = not advice
         key = (view.number, view.block, deal.contract, deal.trump, deal.start_rank, deal.declarer,
                deal.deals_left, deal.doubles, tuple(ui.names))
         if not self.changed("status", key):
@@ -169,9 +194,10 @@ class TableView:
             contract = said(cat, "status.no_contract", deal.declarer, names)
         left = cat.plural("status.deals_left", deal.deals_left)
         turn = self.turn = d.el("p", turn_text, class_="turn")
+        hint = self.hint = d.el("p", advice, id="hint", class_="hint", hidden=not advice)
         self.status.replaceChildren(
             d.el("div", None, where, d.el("p", contract, class_="contract-now"),
-                 d.el("p", left, class_="left"), turn, class_="status-text"),
+                 d.el("p", left, class_="left"), turn, hint, class_="status-text"),
             self.doubles_map(deal.doubles, names),
         )
 
@@ -328,7 +354,7 @@ class TableView:
             deal.phase, deal.to_move, deal.legal if mine else (), ui.picking,
             frozenset(ui.selected_doubles), ui.refusal, deal.doubles, deal.trick, ui.shown_trick,
             len(deal.tricks), deal.domino_rows, deal.out_order, frozenset(ui.passed),
-            tuple(ui.names), view.totals, self.turn_text(view, ui),
+            tuple(ui.names), view.totals, self.turn_text(view, ui), ui.hint,
         )
         if not self.changed("center", key):
             return
@@ -368,6 +394,7 @@ class TableView:
         d, t, cat = self.dom, self.catalog.text, self.catalog
         deal = view.deal
         legal = {a.contract for a in deal.legal if isinstance(a, ChooseContract)}
+        hint = ui.hint if isinstance(ui.hint, ChooseContract) else None
         buttons = []
         for contract in CONTRACTS:
             used = contract not in legal
@@ -377,7 +404,9 @@ class TableView:
                 "button", None,
                 d.el("span", contract_name(cat, contract), class_="choice-name"),
                 d.el("span", t("choice.used") if used else kind, class_="choice-note"),
-                type="button", class_="choice used" if used else "choice",
+                type="button",
+                class_="choice used" if used else "choice hinted" if hint and hint.contract is contract
+                else "choice",
                 data_contract=contract.value, disabled=used,
                 aria_pressed="true" if ui.picking == contract else "false",
             ))
@@ -388,12 +417,14 @@ class TableView:
             suits = [d.el("button", None,
                           d.el("span", s.symbol + "\ufe0e", class_=f"symbol suit-{s.char}", aria_hidden="true"),
                           d.el("span", suit_name(cat, s).capitalize()),
-                          type="button", class_="choice suit", data_trump=s.char)
+                          type="button", class_="choice suit hinted" if hint and hint.trump is s
+                          else "choice suit", data_trump=s.char)
                      for s in Suit]
             parts += [d.el("h3", t("choice.trump_title")),
                       d.el("div", None, *suits, class_="choices suits-row")]
         elif ui.picking is Contract.DOMINO:
-            ranks = [d.el("button", rank_short(cat, r), type="button", class_="choice rank",
+            ranks = [d.el("button", rank_short(cat, r), type="button",
+                          class_="choice rank hinted" if hint and hint.start_rank is r else "choice rank",
                           data_rank=r.char, aria_label=cat.text(f"rank.{r.char}"))
                      for r in reversed(Rank)]
             parts += [d.el("h3", t("choice.rank_title")),
@@ -425,17 +456,21 @@ class TableView:
                 class_="help owed"))
         if not scope:
             parts.append(d.el("p", t("choice.nobody"), class_="help"))
+        hint = ui.hint if isinstance(ui.hint, Double) else None
         toggles = []
         for seat in scope:
             on = seat in ui.selected_doubles
             verb = "choice.redouble" if is_declarer else "choice.double"
             toggles.append(d.el("button", t(verb, name=ui.names[seat]), type="button",
-                                class_="choice toggle", data_double=seat,
+                                class_="choice toggle hinted" if hint and seat in hint.targets
+                                else "choice toggle", data_double=seat,
                                 aria_pressed="true" if on else "false"))
         if toggles:
             parts.append(d.el("div", None, *toggles, class_="choices doubles-row"))
         done = t("choice.pass") if not ui.selected_doubles else t("choice.confirm")
-        parts.append(d.el("div", None, d.el("button", done, type="button", class_="action",
+        passing = hint is not None and not hint.targets
+        parts.append(d.el("div", None, d.el("button", done, type="button",
+                                            class_="action hinted" if passing else "action",
                                             data_action="doubles-done"), class_="prompt-actions"))
         if ui.refusal:
             parts.append(d.el("p", ui.refusal, class_="refusal", role="alert"))
@@ -644,7 +679,8 @@ class TableView:
         my_turn = deal.to_move == HUMAN and deal.phase is Phase.PLAY and ui.summary is None \
             and not view.is_over
         playable = [str(a.card) for a in deal.legal if isinstance(a, Play)] if my_turn else []
-        key = (tuple(codes), my_turn, tuple(playable), tuple(sorted(ui.card_reasons.items())))
+        hinted = str(ui.hint.card) if my_turn and isinstance(ui.hint, Play) else None
+        key = (tuple(codes), my_turn, tuple(playable), tuple(sorted(ui.card_reasons.items())), hinted)
         if not self.changed("hand", key):
             return
         for code in codes:
@@ -652,6 +688,7 @@ class TableView:
             ok = code in playable
             button.disabled = not ok
             button.classList.toggle("playable", ok)
+            button.classList.toggle("hinted", code == hinted)
             key = str(playable.index(code) + 1) if ok and playable.index(code) < 9 else None
             if key:
                 button.setAttribute("aria-keyshortcuts", key)
@@ -734,6 +771,8 @@ class TableView:
 
         autoplay = d.el("input", None, type="checkbox", id="setting-autoplay",
                         data_setting="autoplay", checked=s.autoplay)
+        hints = d.el("input", None, type="checkbox", id="setting-hints",
+                     data_setting="hints", checked=s.hints)
         settings = d.el(
             "fieldset", None, d.el("legend", t("menu.settings")),
             d.el("label", t("menu.speed"), for_="setting-speed"),
@@ -741,6 +780,8 @@ class TableView:
             d.el("label", t("menu.level"), for_="setting-level"),
             select("level", LEVEL_NAMES, s.level, "level"),
             d.el("div", None, autoplay, d.el("label", t("menu.autoplay"), for_="setting-autoplay"),
+                 class_="check"),
+            d.el("div", None, hints, d.el("label", t("menu.hints"), for_="setting-hints"),
                  class_="check"),
             d.el("p", None, d.el("a", t("table.language"), href=ui.language_href(),
                                  hreflang=ui.other_lang, lang=ui.other_lang, class_="tool")),

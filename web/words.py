@@ -117,3 +117,18 @@ def join_names(catalog: Catalog, names: Sequence[str]) -> str:
 def place_name(catalog: Catalog, place: int) -> str:
     """A finishing place in words ("1st")."""
     return catalog.text(f"place.{place}")
+
+
+def hint_text(catalog: Catalog, names: Sequence[str], action, declarer: int | None) -> str:
+    """The expert's suggestion for the player's decision, in a sentence."""
+    if isinstance(action, Play):
+        return catalog.text("hint.play", card=card_name(catalog, action.card))
+    if isinstance(action, ChooseContract):
+        return catalog.text("hint.contract", contract=contract_line(
+            catalog, action.contract, action.trump, action.start_rank))
+    if isinstance(action, Double):
+        if not action.targets:
+            return catalog.text("hint.pass")
+        targets = join_names(catalog, [names[t] for t in sorted(action.targets)])
+        return catalog.text("hint.redouble" if declarer == HUMAN else "hint.double", targets=targets)
+    return ""

@@ -1,0 +1,155 @@
+"""Computer players' decision times on CPython and in real Chromium (Pyodide), in one run.
+
+    .venv/bin/python tools/bench_bots.py [--level expert] [--positions 120] [--seed 7]
+
+Positions are taken from whole sessions played with random legal actions (contract choices,
+doubling turns and cards, in the proportions a session has them), as the page sends them to the
+worker (``barbu.wire.position_data``). The same bot decides each of them, with its fixed sample
+counts and no time budget, first on this CPython and then in Pyodide inside headless Chromium
+(the vendored runtime of ``dist/`` with the engine's ``barbu.zip``, as the page loads them).
+Printed: median, 95th percentile and maximum per kind of decision and overall, for both, and
+the ratio of the medians. A script that prints figures, not a test: the machine's noise is large.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from barbu import Session  # noqa: E402
+from barbu.wire import position_data  # noqa: E402
+from tools.chromium import launch_options  # noqa: E402
+from tools.serve import StaticServer  # noqa: E402
+
+TIMEOUT_MS = 600_000
+
+# The timing loop, run as it is by CPython and by Pyodide: positions in, milliseconds out.
+TIMING = """
+import json, time
+from barbu.bots.players import Bot
+from barbu.wire import deal_from_position
+
+def time_decisions(cases_json, level):
+    out = []
+    for index, case in enumerate(json.loads(cases_json)):
+        view = deal_from_position(case["position"]).view(case["seat"])
+        bot = Bot(level, seed=index)
+        started = time.perf_counter()
+        bot.decide(view)
+        out.append((time.perf_counter() - started) * 1000)
+    return json.dumps(out)
+"""
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bots benchmark</title>
+<link rel="icon" href="data:,">
+<script type="module">
+  import { loadPyodide } from './vendor/pyodide/pyodide.mjs';
+  const pyodide = await loadPyodide();
+  const zip = await (await fetch('./barbu.zip')).arrayBuffer();
+  pyodide.unpackArchive(zip, 'zip');
+  window.pyodide = pyodide;
+  document.documentElement.classList.add('ready');
+</script></head><body></body></html>
+"""
+
+
+def sample_positions(count: int, seed: int) -> list[dict]:
+    """``count`` positions from random sessions: the deal, the block context, the seat to move."""
+    rng = random.Random(seed)
+    cases: list[dict] = []
+    every = 7  # one decision in seven, so that positions spread over many deals
+    session_seed = seed
+    while len(cases) < count:
+        session = Session(seed=session_seed)
+        session_seed += 1
+        step = 0
+        while not session.is_over and len(cases) < count:
+            if step % every == rng.randrange(every):
+                deal = session.deal
+                kind = deal.phase.name.lower()
+                cases.append({"position": position_data(session), "seat": session.to_move,
+                              "kind": kind})
+            session.apply(rng.choice(session.legal_actions()))
+            step += 1
+    return cases
+
+
+def cpython_times(cases: list[dict], level: str) -> list[float]:
+    namespace: dict = {}
+    exec(TIMING, namespace)  # the same source as in the browser
+    return json.loads(namespace["time_decisions"](json.dumps(cases), level))
+
+
+def browser_times(cases: list[dict], level: str, dist: Path) -> list[float]:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="barbu-bench-bots-") as tmp:
+        site = Path(tmp)
+        shutil.copytree(dist / "vendor" / "pyodide", site / "vendor" / "pyodide")
+        shutil.copyfile(dist / "barbu.zip", site / "barbu.zip")
+        (site / "index.html").write_text(PAGE)
+        server = StaticServer(site).start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(**launch_options())
+                page = browser.new_page()
+                page.goto(server.url)
+                page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
+                page.evaluate("(code) => pyodide.runPython(code)", TIMING)
+                page.set_default_timeout(TIMEOUT_MS)
+                result = page.evaluate(
+                    "([cases, level]) => pyodide.globals.get('time_decisions')(cases, level)",
+                    [json.dumps(cases), level])
+                browser.close()
+        finally:
+            server.stop()
+    return json.loads(result)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def line(label: str, values: list[float]) -> str:
+    return (f"  {label:<16} n={len(values):<4} median {statistics.median(values):7.1f}  "
+            f"p95 {percentile(values, 0.95):7.1f}  max {max(values):7.1f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Computer players' decision times, CPython and Chromium.")
+    parser.add_argument("--level", default="expert", choices=("beginner", "standard", "expert", "reference"))
+    parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = parser.parse_args(argv)
+    if not (args.dist / "barbu.zip").is_file():
+        print("dist/ is not built: run `make build` first", file=sys.stderr)
+        return 1
+
+    cases = sample_positions(args.positions, args.seed)
+    native = cpython_times(cases, args.level)
+    browser = browser_times(cases, args.level, args.dist)
+    kinds = sorted({case["kind"] for case in cases})
+    version = sys.version.split()[0]
+    for name, times in ((f"CPython {version}", native), ("Pyodide in Chromium", browser)):
+        print(f"{args.level} decision times, ms, {name}:")
+        for kind in kinds:
+            print(line(kind, [t for t, case in zip(times, cases) if case["kind"] == kind]))
+        print(line("all", times))
+    print(f"ratio of medians, Chromium / CPython: {statistics.median(browser) / statistics.median(native):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
