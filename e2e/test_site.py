@@ -5,12 +5,23 @@ from __future__ import annotations
 import json
 import re
 import struct
+import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from barbu.cards import Card
-from tools.build import PYODIDE_FILES, UNUSED_PYSCRIPT, build, content_hash, site_files
+from tools.build import (
+    PYODIDE_FILES,
+    UNUSED_PYSCRIPT,
+    build,
+    chunk_name,
+    compact_css,
+    content_hash,
+    pyscript_modules,
+    site_files,
+)
 from web.app import page_query, seed_from_query
 from web.faces import card_face
 from web.i18n import Catalog, MissingMessage, other_language
@@ -92,10 +103,14 @@ def test_dist_holds_exactly_the_deployable_site(built):
     for name in PYODIDE_FILES:
         assert f"vendor/pyodide/{name}" in files
     pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    expected_pyscript = {f"vendor/pyscript/{p.name}" for p in pyscript.iterdir()
-                         if p.suffix in (".js", ".css") and not p.name.startswith(UNUSED_PYSCRIPT)}
-    assert len(expected_pyscript) >= 15  # PyScript's core, plugins, toml and zip readers
-    assert {f for f in files if f.startswith("vendor/pyscript/")} == expected_pyscript
+    shipped = {f.removeprefix("vendor/pyscript/") for f in files if f.startswith("vendor/pyscript/")}
+    assert shipped == {*pyscript_modules(pyscript), "core.css"}
+    assert {"core.js", "core.css"} <= shipped and any(name.startswith("core-") for name in shipped)
+    # The plugins turned off in pyscript.toml, and what only they import, are not shipped.
+    assert not [name for name in shipped if chunk_name(name).startswith(UNUSED_PYSCRIPT)]
+    assert not [name for name in shipped if name.startswith(("xterm", "codemirror", "py-"))]
+    plugins = tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]
+    assert {f"!{name}" for name in ("py-editor", "py-terminal", "py-game", "donkey")} <= set(plugins)
     assert not [f for f in files if f.endswith(".map")]
     assert {"index.html", "pyscript.toml", "barbu.zip", "web.zip", "web/boot.js",
             "web/main.py", "web/style.css", "web/manifest.webmanifest", "web/i18n/en.json",
@@ -105,6 +120,17 @@ def test_dist_holds_exactly_the_deployable_site(built):
     assert not [f for f in files if f.endswith(".py") and f not in entry]  # the rest is zipped
     for path in built.rglob("*.js"):
         assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
+    engine = zipfile.ZipFile(built / "barbu.zip").namelist()
+    assert {"barbu/__init__.py", "barbu/bots/players.py", "barbu/wire.py"} <= set(engine)
+    assert not {"barbu/__main__.py", "barbu/arena.py", "barbu/bench.py"} & set(engine)
+
+
+def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):
+    """A compacted stylesheet that merged ``a :hover`` into ``a:hover`` (or cut a value) would
+    restyle the page in ways no test of ours would notice at once."""
+    source = "/* note */\n.a :hover,\n.b > .c {\n  color: red;\n  margin: 0 auto;\n}\n.d { content: \"★ x\"; }\n"
+    assert compact_css(source) == '.a :hover, .b > .c{color: red;margin: 0 auto}.d{content: "★ x"}\n'
+    assert (built / "web" / "style.css").read_text() == compact_css((ROOT / "web" / "style.css").read_text())
 
 
 def test_service_worker_lists_every_file_and_names_its_cache_by_content(built):
