@@ -20,6 +20,7 @@ from tools.build import (
     compact_css,
     content_hash,
     pyscript_modules,
+    shipped_python,
     site_files,
 )
 from web.app import page_query, seed_from_query
@@ -123,6 +124,24 @@ def test_dist_holds_exactly_the_deployable_site(built):
     engine = zipfile.ZipFile(built / "barbu.zip").namelist()
     assert {"barbu/__init__.py", "barbu/bots/players.py", "barbu/wire.py"} <= set(engine)
     assert not {"barbu/__main__.py", "barbu/arena.py", "barbu/bench.py"} & set(engine)
+
+
+def test_shipped_python_keeps_every_line_of_code_in_its_place():
+    """A traceback from the browser would point at the wrong line of the repository, or the
+    shipped engine would not even compile, if blanking the prose moved or broke code."""
+    sources = sorted((ROOT / "barbu").rglob("*.py")) + sorted((ROOT / "web").rglob("*.py"))
+    for path in sources:
+        source = path.read_text()
+        shipped = shipped_python(source)
+        assert len(shipped.splitlines()) == len(source.splitlines()), path
+        flags = 0x2000 if path.name == "main.py" else 0  # PyScript runs main.py with top-level await
+        compile(shipped, str(path), "exec", flags=flags)
+        for before, after in zip(source.splitlines(), shipped.splitlines()):
+            code = before.split("#")[0].strip()
+            if after.strip() and after.strip() != '""':
+                assert code and after.strip() in before, (path, before, after)
+    example = 'def f(x):\n    """Say it.\n\n    Twice."""\n    return x  # why\n'
+    assert shipped_python(example) == 'def f(x):\n    ""\n\n\n    return x\n'
 
 
 def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):
