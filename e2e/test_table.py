@@ -356,3 +356,23 @@ def test_the_hint_button_can_be_turned_off(page):
     page.click('[data-action="menu"]')
     page.check("#setting-hints")
     expect(page.locator('[data-action="hint"]')).to_have_count(1)
+
+
+def test_a_new_session_started_while_a_computer_player_thinks_goes_on(page):
+    """The table would wait forever on "Alice is thinking…" if the computer players' loop of
+    the old session, still running when the new one was put on the table, did not hand over."""
+    # Alice declares, then Bruno and Chloé double: three computer turns before the player's.
+    old = next(s for s in range(1, 200) if Session(seed=s).first_declarer == 1)
+    new = next(s for s in range(1000, 1200) if Session(seed=s).first_declarer != HUMAN)
+    page.goto(f"/?seed={old}&speed=slow&level=standard&lang=en")
+    wait_ready(page)
+    page.wait_for_function("performance.getEntriesByName('barbu:bots-ready').length > 0",
+                           timeout=60_000)
+    expect(page.locator("#board .seat.thinking")).to_have_count(1)
+    page.click('[data-action="menu"]')
+    page.fill("#new-seed", str(new))
+    page.click('[data-action="start-new"]')
+    expect(page.locator("#seed")).to_have_attribute("data-seed", str(new))
+    # Some computer player acts in the new session: the player gets a decision to take.
+    page.wait_for_function(STATE, polling="raf", timeout=60_000)
+    assert saved_session(page).seed == new

@@ -47,7 +47,7 @@ def state_summary() -> tuple[Session, int | None]:
 
 
 def state_over() -> tuple[Session, int | None]:
-    return session_until(15, lambda s: s.is_over), 28
+    return session_until(15, lambda s: s.is_over), None  # the final ranking, summary closed
 
 
 STATES = {

@@ -220,16 +220,25 @@ def test_pair_transfers_come_from_the_engines_settlement():
     assert [r + m for r, m in zip(row.raw, moved, strict=True)] == list(row.final)
 
 
-def test_a_record_without_a_seed_between_deals_is_refused():
-    """Importing a record that cannot go on would leave the player with no cards to play."""
+def test_a_record_without_a_seed_is_refused_unless_the_session_is_over():
+    """Importing a record that cannot go on would leave the player with no cards to play (at
+    once between deals, or after the deal in progress)."""
     session = Session(seed=4)
     while session.number == 1:
         session.apply(session.legal_actions()[0])
+    for _ in range(9):  # into the second deal
+        session.apply(session.legal_actions()[0])
+    for deals in (1, 2):  # between deals, and in the middle of one
+        record = session_record(session)
+        record["seed"] = None
+        record["deals"] = record["deals"][:deals]
+        with pytest.raises(RuleError, match="no seed"):
+            Game.from_record(record)
+    while not session.is_over:
+        session.apply(session.legal_actions()[0])
     record = session_record(session)
     record["seed"] = None
-    record["deals"] = record["deals"][:1]
-    with pytest.raises(RuleError):
-        Game.from_record(record)
+    assert Game.from_record(record).is_over  # a finished session can still be looked at
 
 
 class FakeNode:

@@ -110,11 +110,14 @@ class PageController:
         self.thinking: int | None = None
         self.hint: Any = None
         """The expert's suggestion for the player's current decision (an action), once asked."""
-        self.hint_waiting = False
+        self.hint_waiting: str | None = None
+        """The position a hint was asked for, until the answer comes."""
         self.refusal: str | None = None
         self.card_reasons: dict[str, str] = {}
         self.last_trick_open = False
         self.menu_open = False
+        self.said: list[str] = []
+        """What the live region says: everything since the player's last action."""
         self.notices: list[tuple[str, str]] = []
         self.previous_seed: int | None = None
         # The computer players' loop
@@ -188,8 +191,7 @@ class PageController:
         """Put ``game`` on the table with a fresh UI state."""
         self.generation += 1
         self.game = game
-        t = self.catalog.text
-        default = [self.settings.name or t("player.you"), t("player.1"), t("player.2"), t("player.3")]
+        default = self.default_names()
         self.names = [clean_name(n) or default[i] for i, n in enumerate(names)] if names else default
         finished = len(game.view().history)
         self.summary = summary if summary is not None and summary == finished else None
@@ -199,12 +201,19 @@ class PageController:
         self.passed = set()
         self.thinking = None
         self.hint = None
-        self.hint_waiting = False
+        self.hint_waiting = None
         self.refusal = None
         self.last_trick_open = False
+        self.said = []
         self.table.forget()
         self.show_address()
         self.gate_updates()
+
+    def default_names(self) -> list[str]:
+        """The seats' names when nobody chose one: the player's name from the settings (else
+        "You"), the computer players' from the catalog."""
+        t = self.catalog.text
+        return [self.settings.name or t("player.you"), t("player.1"), t("player.2"), t("player.3")]
 
     def show_address(self) -> None:
         """Put the session's seed (and the settings asked for) in the address bar."""
@@ -300,8 +309,12 @@ class PageController:
             target.focus(_options(self.window, preventScroll=True))
 
     def announce(self, text: str) -> None:
-        """Tell screen readers what just happened."""
-        self.table.announce(text)
+        """Tell screen readers what just happened, after what happened since the player's last
+        action (at instant speed three plays land at once: the last must not hide the others)."""
+        if not text:
+            return
+        self.said = [*self.said, text][-8:]
+        self.table.announce(" ".join(self.said))
 
     # -- events --------------------------------------------------------------------------------
 
@@ -355,12 +368,14 @@ class PageController:
         elif action == "menu":
             self.menu_open = not self.menu_open
             self.table.menu.hidden = not self.menu_open
+            self.table.draw_toolbar(self.screen_view(), self)
             if self.menu_open:
                 self.table.draw_menu(self)
                 first = self.table.menu.querySelector("select, input, button")
-                if first:
-                    first.focus()
-            self.table.draw_toolbar(self.screen_view(), self)
+            else:  # back where the player opened it
+                first = self.table.toolbar.querySelector('[data-action="menu"]')
+            if first:
+                first.focus()
         elif action == "export":
             self.export()
         elif action == "start-new":
@@ -418,7 +433,8 @@ class PageController:
                 index = 0 if key == "ArrowRight" else len(codes) - 1
             enabled[index % len(enabled)].focus()
             event.preventDefault()
-        elif key.isdigit() and key != "0" and not self.document.querySelector("#center .prompt"):
+        elif key.isdigit() and key != "0" and not self.menu_open and \
+                not self.document.querySelector("#center .prompt"):
             index = int(key) - 1
             if index < len(enabled):
                 enabled[index].click()
@@ -468,6 +484,7 @@ class PageController:
             self.announce(self.refusal)
             self.draw()
             return
+        self.said = []
         self.after(event)
         self.kick()
 
@@ -476,9 +493,10 @@ class PageController:
         if not self.bots_ready or self.hint_waiting or self.summary is not None or \
                 self.game.session.to_move != HUMAN:
             return
-        self.hint_waiting = True
+        position = self.game.position_json()
+        self.hint_waiting = position
         self.draw()
-        self.spawn(self.fetch_hint(self.generation, self.game.position_json()))
+        self.spawn(self.fetch_hint(self.generation, position))
 
     async def fetch_hint(self, generation: int, position: str) -> None:
         """Show the expert's suggestion if the position is still the one it was asked about."""
@@ -488,12 +506,9 @@ class PageController:
         except Exception as error:  # the worker failed: the player can still decide alone
             self.window.console.error(f"Barbu: no hint: {error}")
             hint = None
-        if generation != self.generation or not self.hint_waiting:
-            return
-        self.hint_waiting = False
-        if self.game.position_json() != position:  # the player did not wait for it
-            self.draw()
-            return
+        if generation != self.generation or self.hint_waiting != position:
+            return  # the player acted meanwhile (and may have asked again): not this answer
+        self.hint_waiting = None
         self.hint = hint
         self.draw()
         if hint is None:
@@ -505,11 +520,12 @@ class PageController:
     def after(self, event: Event) -> None:
         """Show what an action did, save, redraw."""
         self.hint = None
-        self.hint_waiting = False
+        self.hint_waiting = None
         self.refusal = None
         self.picking = None
         self.selected_doubles = set()
-        said = [announcement(self.catalog, self.names, event.seat, event.action)]
+        said = [announcement(self.catalog, self.names, event.seat, event.action,
+                             self.game.session.deal.declarer)]
         if isinstance(event.action, Play):
             self.shown_trick = event.trick
             if event.trick is not None:
@@ -517,6 +533,8 @@ class PageController:
                 self.spawn(self.gather_later(event.trick))
             self.passed.discard(event.seat)
             self.passed.update(event.passed)
+            self.passed.discard(self.game.session.to_move)  # its turn again: it may play now
+            said += [say(self.catalog, "say.pass", seat, self.names) for seat in event.passed]
         if event.deal_over:
             self.summary = event.number
             self.passed = set()
@@ -577,11 +595,22 @@ class PageController:
             self.window.console.error(f"Barbu: the computer players stopped: {error}")
             self.notices.append(("bots-failed", self.catalog.text("notice.bots_failed")))
             self.table.draw_notices(self.notices)
+        else:
+            if self.bots_ready and self.bot_to_move():
+                # The loop ended while a computer player still has to act: another session was
+                # put on the table meanwhile, or the player played the card auto-play was about
+                # to play. A kick() made then found this loop still running: resume now.
+                self.spawn(self.advance_soon())
         finally:
             self.running = False
             if generation == self.generation and self.thinking is not None and self.bots_ready:
                 self.thinking = None
                 self.draw()
+
+    def bot_to_move(self) -> bool:
+        """Whether a computer player is to act now (no summary waiting for the player)."""
+        seat = self.game.session.to_move
+        return seat is not None and seat != HUMAN and self.summary is None and not self.game.is_over
 
     async def bot_turn(self, seat: int, generation: int) -> None:
         """One computer player's action, decided in the worker."""
@@ -593,6 +622,8 @@ class PageController:
             await asyncio.sleep(self.settings.trick_pause)
         elif delay > 0:
             await asyncio.sleep(delay)
+        if generation != self.generation or self.game.session.to_move != seat:
+            return  # another session, or another turn, came during the pause
         position, bot_seed = self.game.position_json(), self.game.bot_seed()
         data = await self.bots.decide(position, seat, self.settings.level, bot_seed)
         if generation != self.generation or self.game.session.to_move != seat:
@@ -635,7 +666,11 @@ class PageController:
     def save(self) -> None:
         """Write the session to the browser's storage (after every action)."""
         self.performance.mark("barbu:save")
-        saved = Saved(self.game.record(), tuple(self.names), self.summary)
+        # Default names are saved empty, so that the session resumed in the other language
+        # takes that language's names (only a name the player typed is kept).
+        names = tuple("" if name == default else name
+                      for name, default in zip(self.names, self.default_names(), strict=True))
+        saved = Saved(self.game.record(), names, self.summary)
         written = self.store.write(saved.to_json())
         self.performance.measure("barbu:save", "barbu:save")
         if not written and not any(k == "save-failed" for k, _ in self.notices):

@@ -87,7 +87,7 @@ class Game:
     def from_record(cls, record: Any) -> Game:
         """A session rebuilt from its record; ``RuleError`` if the engine refuses it."""
         session = session_from_record(record)
-        if not session.deals or (session.deal.is_over and not session.is_over):
+        if not session.deals or (session.seed is None and not session.is_over):
             raise RuleError("this record cannot be continued: it has no seed to deal from",
                             "no-seed")
         return cls(session)

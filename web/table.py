@@ -53,6 +53,8 @@ class TableView:
         self.menu_key: tuple | None = None
         self.turn: Any = None
         self.hint: Any = None
+        self.scores_pending = False
+        self.scores_view: tuple[Any, Any] | None = None
         self.fresh_prompt = False
         """A choice or summary was just drawn in the centre: the controller gives it the focus."""
 
@@ -123,7 +125,7 @@ class TableView:
             self.draw_seat(seat, view, ui)
         self.draw_center(view, ui)
         self.draw_hand(view, ui)
-        self.draw_scores(view, ui)
+        self.scores_later(view, ui)
         if ui.menu_open:
             self.draw_menu(ui)
 
@@ -281,9 +283,9 @@ class TableView:
         if deal.phase in (Phase.PLAY, Phase.DONE) and deal.contract is not None:
             if deal.contract is Contract.DOMINO:
                 if seat in deal.out_order:
-                    facts.append(t("seat.place", place=place_name(cat, deal.out_order.index(seat) + 1)))
+                    facts.append(t("seat.place", number=deal.out_order.index(seat) + 1))
                 elif seat in ui.passed:
-                    facts.append(t("seat.passes"))
+                    facts.append(said(cat, "seat.passes", seat, ui.names))
             else:
                 facts.append(cat.plural("count.tricks", deal.tricks_won[seat]))
             if seat != HUMAN:
@@ -370,7 +372,7 @@ class TableView:
             parts.append(self.trick(view, ui))
         else:
             parts.append(d.el("p", self.turn_text(view, ui), class_="waiting"))
-        if view.is_over:
+        if view.is_over and ui.summary is None:
             parts.append(self.session_over(view, ui))
         self.center.replaceChildren(*parts)
         self.center.classList.toggle("has-prompt", prompt is not None or view.is_over)
@@ -547,7 +549,7 @@ class TableView:
         notes = []
         if deal.out_order:
             notes.append(t("domino.out", names=join_names(cat, [
-                f"{ui.names[s]} ({place_name(cat, i + 1)})" for i, s in enumerate(deal.out_order)])))
+                f"{ui.names[s]} ({i + 1})" for i, s in enumerate(deal.out_order)])))
         if ui.passed:
             notes.append(t("domino.passed", names=join_names(cat, [ui.names[s] for s in sorted(ui.passed)])))
         return d.el("div", None,
@@ -722,6 +724,23 @@ class TableView:
                     aria_label=face.name, disabled=True)
 
     # -- scores ----------------------------------------------------------------------------
+
+    def scores_later(self, view: Any, ui: Any) -> None:
+        """Draw the score sheet and diagram in a task of their own, right after this one: they
+        are the heaviest region (a row and a point per deal), and the table answers sooner
+        without them in the same task (no main-thread task over 100 ms while bots play)."""
+        self.scores_view = (view, ui)
+        if self.scores_pending:
+            return
+        from pyodide.ffi import create_once_callable
+
+        self.scores_pending = True
+        self.document.defaultView.setTimeout(create_once_callable(self.flush_scores), 0)
+
+    def flush_scores(self) -> None:
+        """The scores as of the latest redraw."""
+        self.scores_pending = False
+        self.draw_scores(*self.scores_view)
 
     def draw_scores(self, view: Any, ui: Any) -> None:
         """The score sheet and diagram, redrawn only when a deal has finished (or names change)."""

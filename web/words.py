@@ -91,8 +91,10 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
                                                      if isinstance(v, (str, int))})
 
 
-def announcement(catalog: Catalog, names: Sequence[str], seat: int, action) -> str:
-    """One action told in a sentence, for the live region."""
+def announcement(catalog: Catalog, names: Sequence[str], seat: int, action,
+                 declarer: int | None = None) -> str:
+    """One action told in a sentence, for the live region (the declarer's doubles are
+    redoubles)."""
     if isinstance(action, ChooseContract):
         return said(catalog, "say.contract", seat, names, contract=contract_line(
             catalog, action.contract, action.trump, action.start_rank))
@@ -100,7 +102,8 @@ def announcement(catalog: Catalog, names: Sequence[str], seat: int, action) -> s
         if not action.targets:
             return said(catalog, "say.pass", seat, names)
         targets = join_names(catalog, [object_name(catalog, t, names) for t in sorted(action.targets)])
-        return said(catalog, "say.double", seat, names, targets=targets)
+        key = "say.redouble" if seat == declarer else "say.double"
+        return said(catalog, key, seat, names, targets=targets)
     if isinstance(action, Play):
         return said(catalog, "say.play", seat, names, card=card_name(catalog, action.card))
     return ""
