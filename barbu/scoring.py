@@ -34,6 +34,8 @@ def transfers(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) 
 
 def final_scores(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) -> list[int]:
     """Deal scores: raw score plus the sum of the seat's transfers."""
+    if not doubles:
+        return list(raw)
     return [r + t for r, t in zip(raw, transfers(raw, doubles, rules), strict=True)]
 
 

@@ -90,8 +90,8 @@ def safe_lead(hand: Mask, legal: Mask, unseen: Mask, voids: int) -> int:
 # -- negative contracts ---------------------------------------------------------------------
 
 
-def _penalty(contract: Contract, unseen: Mask) -> Mask:
-    """The cards a player wants to get rid of in ``contract``, most urgent kept separately."""
+def _penalty(contract: Contract) -> Mask:
+    """The cards a player wants to get rid of in ``contract``."""
     if contract is Contract.NO_QUEENS:
         return QUEENS
     if contract is Contract.NO_HEARTS:
@@ -133,7 +133,6 @@ def negative_card(
     gone: Mask, voids: int, trick_no: int, last_tricks: int,
 ) -> int:
     """Choose a card in a negative contract (``best`` is the card winning the trick so far)."""
-    unseen = FULL & ~gone & ~hand
     if contract is Contract.NO_LAST_TWO and trick_no < 13 - last_tricks - 1:
         # Early tricks cost nothing: shed the high cards, keep low ones for the end.
         if not trick:
@@ -141,17 +140,16 @@ def negative_card(
         led_cards = legal & SUIT_MASKS[trick[0] // 13]
         return highest(led_cards) if led_cards else highest_rank(legal, hand)
     if not trick:
-        return safe_lead(hand, legal, unseen, voids)
-    led = trick[0] // 13
-    follow = legal & SUIT_MASKS[led]
+        return safe_lead(hand, legal, FULL & ~gone & ~hand, voids)
+    follow = legal & SUIT_MASKS[trick[0] // 13]
     if not follow:
-        return _dump(contract, legal, hand, unseen)
+        return _dump(contract, legal, hand, FULL & ~gone & ~hand)
     under = follow & BELOW[best]
     if under:
-        return highest(under)  # duck, with the highest card that still loses
+        return under.bit_length() - 1  # duck, with the highest card that still loses
     if len(trick) == 3:
         # Taking the trick anyway: shed the highest card that is not itself a penalty.
-        plain = follow & ~_penalty(contract, unseen)
+        plain = follow & ~_penalty(contract)
         return highest(plain or follow)
     # Must go over: the lowest, hoping a later player goes higher still.
     return lowest(follow)
@@ -205,16 +203,28 @@ def trumps_card(
     return lowest_rank(legal & ~tmask or legal, hand)
 
 
-def _cards(m: Mask) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 # -- Domino ---------------------------------------------------------------------------------
+
+
+def _domino_reach(start_rank: int) -> tuple[tuple[Mask, ...], tuple[Mask, ...]]:
+    """For each card, on a layout started at ``start_rank``: the cards of its suit beyond it
+    along its row (those it brings nearer), and the cards right next to it on that side."""
+    beyond, nexts = [], []
+    for c in range(52):
+        s, r = divmod(c, 13)
+        if r > start_rank:
+            row, near = 0x1FFF & ~((1 << (r + 1)) - 1), (r + 1,)
+        elif r < start_rank:
+            row, near = (1 << r) - 1, (r - 1,)
+        else:  # the starting card opens both ways
+            row, near = 0x1FFF & ~(1 << r), (r - 1, r + 1)
+        beyond.append(row << (13 * s))
+        nexts.append(sum(1 << (13 * s + n) for n in near if 0 <= n < 13))
+    return tuple(beyond), tuple(nexts)
+
+
+DOMINO_REACH = tuple(_domino_reach(r) for r in range(13))
+"""``DOMINO_REACH[start_rank]``: ``(beyond, nexts)`` card tables of ``_domino_reach``."""
 
 
 def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
@@ -224,22 +234,17 @@ def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
     own ones count for, the others' against, and an own card right next to it (a follow-up for
     the next turn) counts extra. Weights 4, 1, 4 measured best in standard-vs-standard duels.
     """
-    best, key = -1, None
+    beyond, nexts = DOMINO_REACH[start_rank]
     unseen = FULL & ~played & ~hand
-    for c in _cards(legal):
-        s, r = divmod(c, 13)
-        seg_mine = (hand >> (13 * s)) & 0x1FFF
-        seg_out = (unseen >> (13 * s)) & 0x1FFF
-        if r > start_rank:
-            beyond, nexts = 0x1FFF & ~((1 << (r + 1)) - 1), (r + 1,)
-        elif r < start_rank:
-            beyond, nexts = (1 << r) - 1, (r - 1,)
-        else:  # the starting card opens both ways
-            beyond, nexts = 0x1FFF & ~(1 << r), (r - 1, r + 1)
-        mine = (seg_mine & beyond).bit_count()
-        theirs = (seg_out & beyond).bit_count()
-        follow_ups = sum(1 for n in nexts if 0 <= n < 13 and seg_mine >> n & 1)
-        score = 4 * mine - theirs + 4 * follow_ups
+    best, key = -1, None
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        row = beyond[c]
+        score = 4 * ((hand & row).bit_count() + (hand & nexts[c]).bit_count()) \
+            - (unseen & row).bit_count()
         if key is None or score > key:
             best, key = c, score
     return best

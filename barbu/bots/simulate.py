@@ -15,10 +15,13 @@ from ..cards import SUIT_MASKS, Mask, mask_of
 from ..deal import Deal, Phase
 from .heuristics import domino_card, negative_card, trumps_card
 
+_S1, _S2, _S3 = SUIT_MASKS[1:]
+
 
 def suits_held(hand: Mask) -> int:
     """The suits (a 4-bit set) a hand holds cards of."""
-    return sum(1 << s for s in range(4) if hand & SUIT_MASKS[s])
+    return (bool(hand & 0x1FFF) | bool(hand & _S1) << 1 | bool(hand & _S2) << 2
+            | bool(hand & _S3) << 3)
 
 
 def skip_doubling(deal: Deal) -> Deal:
@@ -48,34 +51,40 @@ def _tricks(deal: Deal) -> list[int]:
     winners = [t.winner for t in deal.tricks]
     trump = -1 if deal.trump is None else int(deal.trump)
     positive = crules.positive
+    no_heart_lead = crules.no_heart_lead
     penalty = crules.penalty_mask if rules.early_end else 0
     last_tricks = len(crules.trick_values)
+    hand_size = rules.hand_size
     taken = captured[0] | captured[1] | captured[2] | captured[3]
     gone = mask_of(c for _, c in deal.played)
     held = [suits_held(h) for h in hands]
-    lead_mask, follow_mask, beats = tricks.lead_mask, tricks.follow_mask, tricks.beats
+    lead_mask, follow_mask = tricks.lead_mask, tricks.follow_mask
     suit_masks = SUIT_MASKS
 
     trick = [int(c) for _, c in deal.trick]
     seat = deal.to_move
-    leader = (seat - len(trick)) % 4
     n = len(deal.tricks)
     best = win = -1
     high = -1
+    led = -1
+    cards_in = 0
     if trick:
+        leader = (seat - len(trick)) % 4
+        led = trick[0] // 13
         best, win = trick[0], leader
         for i, c in enumerate(trick[1:], 1):
-            if beats(c, best, trump):
+            if tricks.beats(c, best, trump):
                 best, win = c, (leader + i) % 4
         high = best if best // 13 == trump else -1
-    while n < rules.hand_size:
+        cards_in = mask_of(trick)
+    while n < hand_size:
         hand = hands[seat]
-        if not trick:
-            legal = lead_mask(hand, crules.no_heart_lead)
+        if led < 0:
+            legal = lead_mask(hand, no_heart_lead)
         elif trump < 0:
-            legal = hand & suit_masks[trick[0] // 13] or hand  # follow_mask without trumps
+            legal = hand & suit_masks[led] or hand  # follow_mask without trumps
         else:
-            legal = follow_mask(hand, trick[0] // 13, trump, high, rules)
+            legal = follow_mask(hand, led, trump, high, rules)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
@@ -87,12 +96,19 @@ def _tricks(deal: Deal) -> list[int]:
             else:
                 card = negative_card(contract, hand, legal, trick, best, gone, voids, n,
                                      last_tricks)
-        hands[seat] = hand ^ (1 << card)
-        if not hands[seat] & suit_masks[card // 13]:
-            held[seat] &= ~(1 << (card // 13))
-        gone |= 1 << card
+        bit = 1 << card
         suit = card // 13
-        if not trick or (card > best if suit == best // 13 else suit == trump):  # beats()
+        hand ^= bit
+        hands[seat] = hand
+        if not hand & suit_masks[suit]:
+            held[seat] &= ~(1 << suit)
+        gone |= bit
+        cards_in |= bit
+        if led < 0:
+            led, best, win = suit, card, seat
+            if suit == trump:
+                high = card
+        elif card > best if suit == best // 13 else suit == trump:  # beats()
             best, win = card, seat
             if suit == trump:
                 high = card
@@ -100,18 +116,18 @@ def _tricks(deal: Deal) -> list[int]:
         if len(trick) < 4:
             seat = (seat + 1) & 3
             continue
-        cards_in = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
         tricks_won[win] += 1
         captured[win] |= cards_in
         winners.append(win)
         n += 1
-        trick = []
-        high = -1
-        seat = win
         if penalty:
             taken |= cards_in
             if taken & penalty == penalty:
                 break
+        trick = []
+        led = high = -1
+        cards_in = 0
+        seat = win
     return tricks.raw_trick_scores(crules, tricks_won, captured, winners)
 
 
