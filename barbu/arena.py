@@ -1,6 +1,7 @@
 """Duplicate matches between computer-player levels (``python -m barbu.arena``).
 
-``python -m barbu.arena CANDIDATE BASELINE --deals N --seed S [--contract C] [--jobs J]``
+``python -m barbu.arena CANDIDATE BASELINE --deals N --seed S [--contract C] [--first K]
+[--out FILE.jsonl] [--jobs J]``, ``python -m barbu.arena --merge FILE.jsonl ...``
 
 Each deal is played five times on the same cards: once by four baseline players, then once with
 the candidate in each seat and baseline players in the others. The deal's result is the mean,
@@ -9,11 +10,16 @@ luck of the cards cancels. Deals rotate the declarer and, without ``--contract``
 contracts. Printed: mean points per seat and deal with a 95% confidence interval, per contract
 and overall, and the candidate's decision times. ``--sessions`` plays whole 28-deal sessions the
 same way (contract choice and doubles included) and reports the score difference and win rate.
+
+Long measurements split across runs: the deals of a seed form one fixed sequence, ``--first K``
+starts at its deal ``K``, ``--out`` appends one JSON line per deal (or session) as soon as it is
+played, and ``--merge`` prints the summary of several such files, each deal counted once.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -37,10 +43,10 @@ def _play_deal(hands, declarer, contract, levels, seed, times):
         view = deal.view(seat)
         if contract is not None and isinstance(view.legal[0], ChooseContract):
             view = _restricted(view, contract)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bots[seat].decide(view)
         if times is not None and seat in times:
-            times[seat].append(time.perf_counter() - start)
+            times[seat].append((time.perf_counter() - start, time.process_time() - cpu))
         deal.apply(action)
     return deal.final_scores()
 
@@ -52,8 +58,9 @@ def _restricted(view, contract):
     return replace(view, legal=tuple(a for a in view.legal if a.contract is contract))
 
 
-def duplicate_deal(args) -> tuple[str, float, list[float]]:
-    """Play one deal five times; return (contract, candidate minus baseline, decision times)."""
+def duplicate_deal(args) -> tuple[str, float, list[tuple[float, float]]]:
+    """Play one deal five times; return (contract, candidate minus baseline, decision times as
+    (wall, CPU) seconds)."""
     candidate, baseline, seed, index, contract = args
     rng = random.Random(f"{seed}/{index}")
     hands = deal_masks(rng)
@@ -72,9 +79,9 @@ def duplicate_deal(args) -> tuple[str, float, list[float]]:
     return contract.value, sum(diffs) / 4, times
 
 
-def duplicate_session(args) -> tuple[float, float, list[float]]:
+def duplicate_session(args) -> tuple[float, float, list[tuple[float, float]]]:
     """Play one seeded session five times; return (score difference, wins minus base wins,
-    decision times)."""
+    decision times as (wall, CPU) seconds)."""
     candidate, baseline, seed, index = args
     sseed = random.Random(f"{seed}/session/{index}").randrange(1 << 31)
 
@@ -83,10 +90,10 @@ def duplicate_session(args) -> tuple[float, float, list[float]]:
         bots = [Bot(levels[s], seed=f"{sseed}/{s}/{levels[s]}") for s in range(4)]
         while not session.is_over:
             seat = session.to_move
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = bots[seat].decide(session.deal.view(seat))
             if clock is not None and seat in clock:
-                clock[seat].append(time.perf_counter() - start)
+                clock[seat].append((time.perf_counter() - start, time.process_time() - cpu))
             session.apply(action)
         return session.totals(), session.winners()
 
@@ -112,66 +119,152 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def _times_line(times: list[float]) -> str:
+def _times_line(times: list[float], what: str = "decision times") -> str:
     if not times:
-        return "decision times: none"
+        return f"{what}: none"
     times = sorted(times)
     pick = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000  # noqa: E731
-    return (f"decision times ({len(times)}): median {pick(0.5):.1f} ms, "
+    return (f"{what} ({len(times)}): median {pick(0.5):.1f} ms, "
             f"95th percentile {pick(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms")
+
+
+def _records(results, kind, candidate, baseline, seed, contract, first):
+    """The JSON records of ``results`` (in deal order from deal ``first``)."""
+    for i, result in enumerate(results, first):
+        record = {"kind": kind, "candidate": candidate, "baseline": baseline, "seed": seed,
+                  "contract_option": contract, "index": i}
+        if kind == "deal":
+            record.update(contract=result[0], diff=result[1])
+        else:
+            record.update(diff=result[0], win=result[1])
+        record["times"] = [[round(w, 5), round(c, 5)] for w, c in result[-1]]
+        yield record
+
+
+def read_records(paths: list[str]) -> list[dict]:
+    """The records of several ``--out`` files, each deal (or session) once, in file order.
+
+    Raises ``ValueError`` when the files mix kinds or levels."""
+    seen: dict[tuple, dict] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    r = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise ValueError(f"{path}:{number}: not a JSON line ({e.msg})") from None
+                # A deal is fixed by seed, index and contract (with or without --contract).
+                key = (r["kind"], r["candidate"], r["baseline"], r["seed"], r["index"],
+                       r.get("contract"))
+                seen.setdefault(key, r)
+    records = list(seen.values())
+    if len({(r["kind"], r["candidate"], r["baseline"]) for r in records}) > 1:
+        raise ValueError("the files mix different matches (kind, candidate or baseline)")
+    return records
+
+
+def summary(records: list[dict], elapsed: float | None = None) -> list[str]:
+    """The printed summary of a match's records: per contract and overall (deals), or score and
+    win rate (sessions), with the candidate's decision times; the last line is the result."""
+    if not records:
+        return ["no deals"]
+    c, b = records[0]["candidate"], records[0]["baseline"]
+    times = [t for r in records for t in r["times"]]
+    clock = _times_line([w for w, _ in times]) + "; " + _times_line(
+        [cpu for _, cpu in times], "CPU")
+    lines = []
+    took = f", {elapsed:.0f} s" if elapsed is not None else ""
+    if records[0]["kind"] == "session":
+        diffs = [r["diff"] for r in records]
+        wmean, wlo, whi = interval([r["win"] for r in records])
+        mean, lo, hi = interval(diffs)
+        lines.append(f"sessions: {len(diffs)}{took}")
+        lines.append(f"win rate change: {wmean:+.3f} (95% CI {wlo:+.3f}..{whi:+.3f})")
+        lines.append(clock)
+        lines.append(f"{c} vs {b}: {mean:+.2f} points/session (95% CI {lo:+.2f}..{hi:+.2f}), "
+                     f"{len(diffs)} sessions")
+        return lines
+    by_contract: dict[str, list[float]] = {}
+    for r in records:
+        by_contract.setdefault(r["contract"], []).append(r["diff"])
+    lines.append(f"{'contract':<20} {'deals':>5} {'points/deal':>12}   95% CI")
+    for name in [k.value for k in Contract if k.value in by_contract]:
+        mean, lo, hi = interval(by_contract[name])
+        lines.append(f"{name:<20} {len(by_contract[name]):>5} {mean:>+12.2f}   "
+                     f"{lo:+.2f}..{hi:+.2f}")
+    diffs = [r["diff"] for r in records]
+    mean, lo, hi = interval(diffs)
+    lines.append((f"elapsed {elapsed:.0f} s; " if elapsed is not None else "") + clock)
+    lines.append(f"{c} vs {b}: {mean:+.2f} points/deal (95% CI {lo:+.2f}..{hi:+.2f}), "
+                 f"{len(diffs)} deals")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m barbu.arena``."""
     parser = argparse.ArgumentParser(prog="python -m barbu.arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("candidate", choices=LEVELS)
-    parser.add_argument("baseline", choices=LEVELS)
+    parser.add_argument("candidate", nargs="?", choices=LEVELS)
+    parser.add_argument("baseline", nargs="?", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=70, help="duplicate deals (or sessions)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--contract", choices=[c.value for c in Contract])
     parser.add_argument("--sessions", action="store_true", help="whole 28-deal sessions")
+    parser.add_argument("--first", type=int, default=0,
+                        help="start at this deal (or session) of the seed's sequence")
+    parser.add_argument("--out", metavar="FILE", help="append one JSON line per deal to FILE")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="print the summary of --out files instead of playing")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
+    if args.merge:
+        try:
+            records = read_records(args.merge)
+        except (OSError, ValueError, KeyError) as e:
+            print(f"arena: {e}", file=sys.stderr)
+            return 1
+        print("\n".join(summary(records)))
+        return 0
+    if args.candidate is None or args.baseline is None:
+        parser.error("give CANDIDATE and BASELINE levels (or --merge FILE ...)")
+    if args.first < 0 or args.deals < 1:
+        parser.error("--first must be >= 0 and --deals >= 1")
     c, b = args.candidate, args.baseline
     start = time.perf_counter()
+    indices = range(args.first, args.first + args.deals)
     if args.sessions:
-        tasks = [(c, b, args.seed, i) for i in range(args.deals)]
-        results = _run(duplicate_session, tasks, args.jobs)
-        diffs = [r[0] for r in results]
-        wins = [r[1] for r in results]
-        times = [t for r in results for t in r[2]]
-        mean, lo, hi = interval(diffs)
-        wmean, wlo, whi = interval(wins)
-        print(f"sessions: {len(diffs)}, {time.perf_counter() - start:.0f} s")
-        print(f"win rate change: {wmean:+.3f} (95% CI {wlo:+.3f}..{whi:+.3f})")
-        print(_times_line(times))
-        print(f"{c} vs {b}: {mean:+.2f} points/session (95% CI {lo:+.2f}..{hi:+.2f}), "
-              f"{len(diffs)} sessions")
-        return 0
-    contract = Contract(args.contract) if args.contract else None
-    tasks = [(c, b, args.seed, i, contract) for i in range(args.deals)]
-    results = _run(duplicate_deal, tasks, args.jobs)
-    by_contract: dict[str, list[float]] = {}
-    for name, diff, _ in results:
-        by_contract.setdefault(name, []).append(diff)
-    print(f"{'contract':<20} {'deals':>5} {'points/deal':>12}   95% CI")
-    for name in [k.value for k in Contract if k.value in by_contract]:
-        mean, lo, hi = interval(by_contract[name])
-        print(f"{name:<20} {len(by_contract[name]):>5} {mean:>+12.2f}   {lo:+.2f}..{hi:+.2f}")
-    diffs = [r[1] for r in results]
-    times = [t for r in results for t in r[2]]
-    mean, lo, hi = interval(diffs)
-    print(f"elapsed {time.perf_counter() - start:.0f} s; " + _times_line(times))
-    print(f"{c} vs {b}: {mean:+.2f} points/deal (95% CI {lo:+.2f}..{hi:+.2f}), {len(diffs)} deals")
+        kind, fn = "session", duplicate_session
+        tasks = [(c, b, args.seed, i) for i in indices]
+    else:
+        kind, fn = "deal", duplicate_deal
+        contract = Contract(args.contract) if args.contract else None
+        tasks = [(c, b, args.seed, i, contract) for i in indices]
+    records = []
+    out = open(args.out, "a", encoding="utf-8") if args.out else None
+    try:
+        for record in _records(_run(fn, tasks, args.jobs), kind, c, b, args.seed,
+                               args.contract, args.first):
+            records.append(record)
+            if out:
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+    finally:
+        if out:
+            out.close()
+    print("\n".join(summary(records, time.perf_counter() - start)))
     return 0
 
 
 def _run(fn, tasks, jobs):
+    """``fn`` over ``tasks`` in order, results yielded as they come (in worker processes when
+    ``jobs`` > 1)."""
     if jobs <= 1:
-        return [fn(t) for t in tasks]
+        yield from map(fn, tasks)
+        return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(fn, tasks, chunksize=1))
+        yield from pool.map(fn, tasks, chunksize=1)
 
 
 if __name__ == "__main__":
