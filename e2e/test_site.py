@@ -22,6 +22,7 @@ from tools.build import (
     pyscript_modules,
     shipped_python,
     site_files,
+    without_js_comments,
 )
 from web.app import page_query, seed_from_query
 from web.faces import card_face
@@ -142,6 +143,14 @@ def test_shipped_python_keeps_every_line_of_code_in_its_place():
                 assert code and after.strip() in before, (path, before, after)
     example = 'def f(x):\n    """Say it.\n\n    Twice."""\n    return x  # why\n'
     assert shipped_python(example) == 'def f(x):\n    ""\n\n\n    return x\n'
+
+
+def test_shipped_scripts_lose_only_whole_line_comments():
+    """The boot loader or the service worker would break if comment stripping cut code."""
+    source = ("/**\n * Header.\n */\nconst a = 'http://x'; // keep\n  // gone\n"
+              "  /** gone too */\nconst re = /\\/\\//; const s = `/* not a comment */`;\n")
+    assert without_js_comments(source) == (
+        "const a = 'http://x'; // keep\nconst re = /\\/\\//; const s = `/* not a comment */`;\n")
 
 
 def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):

@@ -184,13 +184,13 @@ def copy_web(dist: Path) -> None:
     """The page, its config and the UI's static files."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     (dist / "index.html").write_text(re.sub(r"\n?[ \t]*<!--.*?-->", "", page, flags=re.S), encoding="utf-8")
-    shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    (dist / "pyscript.toml").write_text(re.sub(r"(?m)^#.*\n", "", config), encoding="utf-8")
     web = ROOT / "web"
     for name in WEB_FILES:
-        if name.endswith(".css"):
-            (dist / "web" / name).write_text(compact_css((web / name).read_text()))
-        else:
-            shutil.copyfile(web / name, dist / "web" / name)
+        text = (web / name).read_text(encoding="utf-8")
+        shipped = {".css": compact_css, ".js": without_js_comments, ".py": shipped_python}
+        (dist / "web" / name).write_text(shipped.get(Path(name).suffix, str)(text), encoding="utf-8")
     (dist / "web" / "i18n").mkdir()
     for source in sorted((web / "i18n").glob("*.json")):
         catalog = json.loads(source.read_text())
@@ -208,6 +208,13 @@ def compact_css(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"\s*([{};])\s*", r"\1", text)
     return text.replace(";}", "}").strip() + "\n"
+
+
+def without_js_comments(text: str) -> str:
+    """Our own scripts without their comments: ``/* … */`` blocks and ``//`` lines that stand
+    alone on their lines (a comment after code, or inside a string, is left as it is)."""
+    text = re.sub(r"(?ms)^[ \t]*/\*.*?\*/[ \t]*\n", "", text)
+    return re.sub(r"(?m)^[ \t]*//.*\n", "", text)
 
 
 def write_boot_sizes(dist: Path) -> None:
@@ -249,7 +256,7 @@ def write_service_worker(dist: Path, template: Path | None = None) -> str:
             raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
     precache = json.dumps([f"./{name}" for name in files], indent=2)
     source = source.replace("'__CACHE_NAME__'", json.dumps(cache)).replace("__PRECACHE_LIST__", precache)
-    (dist / "sw.js").write_text(source)
+    (dist / "sw.js").write_text(without_js_comments(source))
     return cache
 
 
