@@ -510,17 +510,20 @@ class TableView:
                                       aria_label=label),
                     d.el("p", caption, class_="trick-caption"), class_="trick-area")
 
+    def face_parts(self, face: Any) -> list[Any]:
+        """What a card shows, for the eye only: the corner (rank and suit) and the large pip."""
+        d = self.dom
+        return [d.el("span", None, d.el("span", face.rank, class_="card-rank"),
+                     d.el("span", face.symbol, class_="card-suit"), class_="card-corner",
+                     aria_hidden="true"),
+                d.el("span", face.symbol, class_="card-pip", aria_hidden="true")]
+
     def card_face_node(self, card: Card, classes: str) -> Any:
         """A face-up card on the table (not a button)."""
         face = card_face(card, self.catalog)
-        d = self.dom
-        return d.el("span", None,
-                    d.el("span", None, d.el("span", face.rank, class_="card-rank"),
-                         d.el("span", face.symbol, class_="card-suit"), class_="card-corner",
-                         aria_hidden="true"),
-                    d.el("span", face.symbol, class_="card-pip", aria_hidden="true"),
-                    d.el("span", face.name, class_="sr-only"),
-                    class_=f"card face suit-{face.suit} {classes}")
+        return self.dom.el("span", None, *self.face_parts(face),
+                           self.dom.el("span", face.name, class_="sr-only"),
+                           class_=f"card face suit-{face.suit} {classes}")
 
     def domino(self, view: Any, ui: Any) -> Any:
         """The four Domino rows growing from the starting rank; who went out, who passed."""
@@ -714,14 +717,9 @@ class TableView:
     def card_button(self, card: Card) -> Any:
         """One card: ``<button data-card="QS" aria-label="Queen of spades">``."""
         face = card_face(card, self.catalog)
-        d = self.dom
-        return d.el("button", None,
-                    d.el("span", None, d.el("span", face.rank, class_="card-rank"),
-                         d.el("span", face.symbol, class_="card-suit"), class_="card-corner",
-                         aria_hidden="true"),
-                    d.el("span", face.symbol, class_="card-pip", aria_hidden="true"),
-                    type="button", class_=f"card suit-{face.suit}", data_card=face.code,
-                    aria_label=face.name, disabled=True)
+        return self.dom.el("button", None, *self.face_parts(face),
+                           type="button", class_=f"card suit-{face.suit}", data_card=face.code,
+                           aria_label=face.name, disabled=True)
 
     # -- scores ----------------------------------------------------------------------------
 
