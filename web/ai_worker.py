@@ -14,16 +14,19 @@ from barbu.bots.service import hint as _hint
 
 def decide(position_json, seat, level, seed=None):
     """The action of a computer player of ``level`` at ``seat``, as JSON."""
-    position = json.loads(str(position_json))
-    seed = None if seed is None else str(seed)
-    return json.dumps(_decide(position, int(seat), str(level), seed=seed))
+    return _answer(_decide, position_json, seat, seed, level=str(level))
 
 
 def hint(position_json, seat, seed=None):
     """The expert's suggestion for ``seat``, as JSON."""
+    return _answer(_hint, position_json, seat, seed)
+
+
+def _answer(function, position_json, seat, seed, **options):
+    """``function`` of ``barbu.bots.service`` on the page's JSON position, answered in JSON."""
     position = json.loads(str(position_json))
     seed = None if seed is None else str(seed)
-    return json.dumps(_hint(position, int(seat), seed=seed))
+    return json.dumps(function(position, int(seat), seed=seed, **options))
 
 
 def ping():

@@ -41,14 +41,15 @@ class ComputerPlayers:
 
     async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict:
         """The action the computer player at ``seat`` takes, as plain data."""
-        if self.worker is None:
-            raise RuntimeError("the computer players' worker is not running")
-        answer = await self.worker.decide(position_json, seat, level, seed)
-        return json.loads(str(answer))
+        return await self.ask("decide", position_json, seat, level, seed)
 
     async def hint(self, position_json: str, seat: int, seed: str) -> dict:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
+        return await self.ask("hint", position_json, seat, seed)
+
+    async def ask(self, function: str, *arguments: Any) -> dict:
+        """Call one of the worker's exported functions; its JSON answer as plain data."""
         if self.worker is None:
             raise RuntimeError("the computer players' worker is not running")
-        answer = await self.worker.hint(position_json, seat, seed)
+        answer = await getattr(self.worker, function)(*arguments)
         return json.loads(str(answer))

@@ -25,17 +25,14 @@ class Dom:
         ``class_`` sets ``class``, ``data_card`` sets ``data-card``; ``None`` and ``False`` values
         are left out, ``True`` gives an empty attribute (``disabled=True``).
         """
-        node = self.document.createElement(tag)
-        self._attributes(node, attributes)
-        if text is not None:
-            node.textContent = text
-        if children:
-            node.append(*children)
-        return node
+        return self._filled(self.document.createElement(tag), text, children, attributes)
 
     def svg(self, tag: str, *children: Any, text: str | None = None, **attributes: Any) -> Any:
         """A new SVG element."""
-        node = self.document.createElementNS(SVG_NS, tag)
+        return self._filled(self.document.createElementNS(SVG_NS, tag), text, children, attributes)
+
+    def _filled(self, node: Any, text: str | None, children: tuple, attributes: dict) -> Any:
+        """``node`` with its attributes, its text, then its children."""
         self._attributes(node, attributes)
         if text is not None:
             node.textContent = text
