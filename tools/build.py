@@ -53,6 +53,7 @@ COMMAND_LINE = ("__main__.py", "arena.py", "bench.py")
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 BOOT_FILES_META = '<meta name="barbu:boot-files" content="{}">'
+CORE_PRELOAD = '<link rel="modulepreload" href="./vendor/pyscript/core.js">'
 
 
 class BuildError(RuntimeError):
@@ -142,9 +143,22 @@ def copy_vendor(dist: Path) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(pyodide / name, target)
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
-    for name in pyscript_modules(pyscript):
+    modules = pyscript_modules(pyscript)
+    for name in modules:
         copy_without_source_map(pyscript / name, dist / "vendor" / "pyscript" / name)
     shutil.copyfile(pyscript / "core.css", dist / "vendor" / "pyscript" / "core.css")
+    preload_modules(dist, [name for name in modules if name != "core.js"])
+
+
+def preload_modules(dist: Path, names: list[str]) -> None:
+    """Preload PyScript's chunks beside core.js: imported one after another by core.js, they
+    would otherwise be fetched one after another, each a round trip before Pyodide starts."""
+    page = dist / "index.html"
+    html = page.read_text()
+    if CORE_PRELOAD not in html:
+        raise BuildError(f"index.html lacks {CORE_PRELOAD}")
+    links = "".join(f'\n  <link rel="modulepreload" href="./vendor/pyscript/{name}">' for name in names)
+    page.write_text(html.replace(CORE_PRELOAD, CORE_PRELOAD + links))
 
 
 UNUSED_PYSCRIPT = (

@@ -101,14 +101,25 @@ def render(size: int) -> bytes:
 
 
 def png(size: int, rgb_rows: bytes) -> bytes:
-    """A PNG file (8-bit RGB) from filtered rows."""
+    """A PNG file from filtered 8-bit RGB rows: indexed colour (a palette) when the picture has
+    at most 256 colours, a third of the pixel bytes, else RGB."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rgb_rows, 9)) + chunk(b"IEND", b""))
+    stride = 1 + size * 3
+    rows = [rgb_rows[y * stride + 1:(y + 1) * stride] for y in range(size)]
+    pixels = [row[x:x + 3] for row in rows for x in range(0, len(row), 3)]
+    colours = sorted(set(pixels))
+    if len(colours) <= 256:
+        index = {colour: i for i, colour in enumerate(colours)}
+        data = b"".join(b"\0" + bytes(index[p] for p in pixels[y * size:(y + 1) * size]) for y in range(size))
+        header = struct.pack(">IIBBBBB", size, size, 8, 3, 0, 0, 0)
+        extra = chunk(b"PLTE", b"".join(colours))
+    else:
+        data, header, extra = rgb_rows, struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0), b""
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra
+            + chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b""))
 
 
 def main() -> int:

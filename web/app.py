@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from web.bots import ComputerPlayers
+from web.codecache import keep as keep_code
 from web.game import (
     HUMAN,
     ChooseContract,
@@ -147,6 +148,7 @@ class PageController:
         self.document.documentElement.classList.add("ready")
         self.boot.interactive()
         self.spawn(self.connect_bots())
+        self.spawn(keep_code(self.boot))
         self.kick()
 
     def open_session(self) -> None:

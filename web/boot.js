@@ -7,7 +7,9 @@
  * 3. Shows real progress: the runtime's bytes counted as the responses stream in (expected sizes
  *    come from the build, in <meta name="barbu:boot-files">), and the stages PyScript reports.
  * 4. Turns a failed file, a failed import or a startup error into a clear message.
- * 5. Once Python has drawn the first screen and called interactive(): registers the service
+ * 5. Writes back the Python bytecode kept by an earlier visit before Python imports anything,
+ *    and stores this visit's (keepCode) once the first screen is up.
+ * 6. Once Python has drawn the first screen and called interactive(): registers the service
  *    worker, and offers a new version through a banner that the game may hold during a deal.
  *
  * Python reaches all this as `js.barbuBoot` (see web/app.py and README, "Updates").
@@ -275,6 +277,88 @@ async function registerServiceWorker() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Python bytecode kept between visits (the Python side is web/codecache.py)
+
+// Pyodide compiles our modules, and PyScript's, from source at every start: about 0.2 s. Python
+// writes the bytecode of this start; once the first screen is up, web/codecache.py packs it as
+// hash-checked .pyc files and keepCode() stores it. The next start writes those files back
+// before any import. Python uses such a file only if its source is byte for byte the same, so a
+// stale or damaged cache costs time, never runs other code.
+const CODE_CACHE = 'python-bytecode';
+const CODE_KEY = './python-bytecode.bin';
+const PYC_PATH = /^(?:[\w-]+\/)+__pycache__\/[\w.-]+\.pyc$/;
+
+const code = {
+  /** Files written back at this start. */
+  restored: 0,
+  /** What was read from the cache (an ArrayBuffer), for Python to compare with; undefined
+   *  (None in Python) when nothing was restored. */
+  buffer: undefined,
+  /** Modules this start compiled from source (set by keepCode; 0: all came from the cache). */
+  compiled: undefined,
+  /** Settles once this start's bytecode is stored, or found already stored. */
+  kept: null,
+};
+let codeKept;
+code.kept = new Promise((resolve) => { codeKept = resolve; });
+
+function readCode() {
+  if (!('caches' in window)) return Promise.resolve(null);
+  return caches.open(CODE_CACHE)
+    .then((cache) => cache.match(CODE_KEY))
+    .then((response) => (response ? response.arrayBuffer() : null))
+    .catch(() => null);
+}
+
+/** Write a pack (see web/codecache.py) into the interpreter's file system; its file count. */
+function restoreCode(fs, buffer) {
+  const bytes = new Uint8Array(buffer);
+  const length = new DataView(buffer).getUint32(0, true);
+  const files = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  let offset = 4 + length;
+  const end = files.reduce((sum, [, size]) => sum + size, offset);
+  if (end !== bytes.length || !files.every(([path]) => PYC_PATH.test(path))) {
+    throw new Error('not a bytecode pack');
+  }
+  for (const [path, size] of files) {
+    fs.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    fs.writeFile(path, bytes.subarray(offset, offset + size));
+    offset += size;
+  }
+  return files.length;
+}
+
+function useCodeCache(hooks, stored) {
+  hooks.main.onReady.add(async ({ interpreter }) => {
+    interpreter.runPython('import sys; sys.dont_write_bytecode = False');
+    const buffer = await stored;
+    if (!buffer) return;
+    try {
+      code.restored = restoreCode(interpreter.FS, buffer);
+      code.buffer = buffer;
+    } catch (error) {
+      console.warn('kept Python bytecode ignored:', error.message);
+      caches.open(CODE_CACHE).then((cache) => cache.delete(CODE_KEY)).catch(() => {});
+    }
+  });
+}
+
+/** Store a pack from web/codecache.py (a Uint8Array), or nothing when given null. */
+async function keepCode(pack, compiled) {
+  code.compiled = compiled;
+  try {
+    if (pack) {
+      const cache = await caches.open(CODE_CACHE);
+      await cache.put(CODE_KEY, new Response(pack, { headers: { 'Content-Type': 'application/octet-stream' } }));
+    }
+  } catch (error) {
+    console.warn('Python bytecode not kept:', error.message);
+  } finally {
+    codeKept();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The object Python talks to
 
 const boot = {
@@ -285,6 +369,8 @@ const boot = {
   /** Promise of {lang, text}: the catalog's JSON text, for Python. */
   catalog: null,
   updates,
+  code,
+  keepCode,
   stage: setStage,
   fail,
   /** Hide the loading screen and show the table (called by Python once it is drawn). */
@@ -339,7 +425,10 @@ function main() {
   wireButtons();
   boot.catalog = loadCatalog();
   draw();
-  import('../vendor/pyscript/core.js').catch((error) => fail('other', error.message));
+  const storedCode = readCode();
+  import('../vendor/pyscript/core.js')
+    .then(({ hooks }) => useCodeCache(hooks, storedCode))
+    .catch((error) => fail('other', error.message));
 }
 
 main();
