@@ -1,90 +1,75 @@
-"""The Python bytecode kept between visits (web/codecache.py): only bytecode of the source on disk
-is packed, as hash-checked .pyc files that the import system then trusts and checks."""
+"""The Python bytecode kept between visits (web/codecache.py): hash-checked .pyc files that the
+import system trusts only for their own source, packed in a format boot.js reads."""
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import py_compile
 import sys
+from pathlib import Path
 
 import pytest
 
-from web.codecache import collect, pack, unpack, usable
+from web.codecache import compile_all, compiled_from_source, pack, unpack
 
 
-def write_module(root, name: str, text: str):
-    """A package ``pkg`` under ``root`` with module ``name``; the module's path."""
+def write_package(root, modules: dict[str, str]) -> None:
     package = root / "pkg"
     package.mkdir(exist_ok=True)
     (package / "__init__.py").write_text("")
-    path = package / f"{name}.py"
-    path.write_text(text)
-    return path
+    for name, text in modules.items():
+        (package / f"{name}.py").write_text(text)
+    (root / "main.py").write_text("X = 0\n")  # a top-level script is not a module to keep
 
 
-def compiled(path, mode=py_compile.PycInvalidationMode.TIMESTAMP) -> bytes:
-    cache = importlib.util.cache_from_source(str(path))
-    py_compile.compile(str(path), cfile=cache, invalidation_mode=mode, doraise=True)
-    with open(cache, "rb") as file:
-        return file.read()
+def forget(monkeypatch, *names: str) -> None:
+    for name in names:
+        monkeypatch.delitem(sys.modules, name, raising=False)
 
 
-def test_a_timestamp_pyc_of_the_source_on_disk_becomes_hash_checked(tmp_path):
-    """Timestamps would not survive the next visit (the archives are unpacked again)."""
-    path = write_module(tmp_path, "card", "VALUE = 11\n")
-    pyc = compiled(path)
-    source = path.read_bytes()
-    checked = usable(pyc, source, os.stat(path))
-    assert checked is not None
-    assert checked[:4] == importlib.util.MAGIC_NUMBER
-    assert int.from_bytes(checked[4:8], "little") == 0b11  # hash-based, checked against source
-    assert checked[8:16] == importlib.util.source_hash(source)
-    assert checked[16:] == pyc[16:]
-    assert checked == compiled(path, py_compile.PycInvalidationMode.CHECKED_HASH)
-
-
-def test_bytecode_of_another_source_is_never_packed(tmp_path):
-    """A stale .pyc stamped with the new source's hash would run the old code."""
-    path = write_module(tmp_path, "card", "VALUE = 11\n")
-    timestamp_pyc = compiled(path)
-    hash_pyc = compiled(path, py_compile.PycInvalidationMode.CHECKED_HASH)
-    path.write_text("VALUE = 12  # edited: another size\n")
-    source = path.read_bytes()
-    assert usable(timestamp_pyc, source, os.stat(path)) is None
-    assert usable(hash_pyc, source, os.stat(path)) is None
-    assert usable(b"\0\0\0\0" + hash_pyc[4:], source, os.stat(path)) is None  # other Python
-    assert usable(hash_pyc[:10], source, os.stat(path)) is None
-
-
-def test_collect_packs_every_usable_pyc_under_the_root_sorted(tmp_path, monkeypatch):
-    first = write_module(tmp_path, "b_second", "X = 2\n")
-    second = write_module(tmp_path, "a_first", "X = 1\n")
-    stale = write_module(tmp_path, "c_stale", "X = 3\n")
-    for path in (first, second, stale):
-        compiled(path)
-    stale.write_text("X = 'three'\n")
-    gone = write_module(tmp_path, "gone", "X = 4\n")
-    compiled(gone)
-    gone.unlink()  # a .pyc without its source is left out
-
-    files = collect(str(tmp_path))
-    names = [path for path, _ in files]
+def test_compile_all_writes_what_the_import_system_would_in_hash_checked_mode(tmp_path):
+    write_package(tmp_path, {"b_second": "X = 2\n", "a_first": "X = 1\n"})
+    files = compile_all(str(tmp_path))
     tag = sys.implementation.cache_tag
-    assert names == [f"pkg/__pycache__/a_first.{tag}.pyc", f"pkg/__pycache__/b_second.{tag}.pyc"]
+    assert [path for path, _ in files] == [
+        f"pkg/__pycache__/__init__.{tag}.pyc",
+        f"pkg/__pycache__/a_first.{tag}.pyc",
+        f"pkg/__pycache__/b_second.{tag}.pyc",
+    ]
+    reference = tmp_path / "reference.pyc"
+    source = tmp_path / "pkg" / "a_first.py"
+    py_compile.compile(str(source), cfile=str(reference), doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    assert dict(files)[f"pkg/__pycache__/a_first.{tag}.pyc"] == reference.read_bytes()
 
-    # The packed bytecode is what the import system loads for that source, with no compile.
-    for relative, data in files:
-        (tmp_path / relative).write_bytes(data)
+
+def test_kept_bytecode_is_used_for_its_source_and_ignored_for_another(tmp_path, monkeypatch):
+    """A new version of the site ships new sources: the old bytecode must not run."""
+    write_package(tmp_path, {"card": "VALUE = 11\n", "edited": "VALUE = 'old'\n"})
+    for path, data in compile_all(str(tmp_path)):
+        (tmp_path / path).parent.mkdir(exist_ok=True)
+        (tmp_path / path).write_bytes(data)
+    (tmp_path / "pkg" / "edited.py").write_text("VALUE = 'new'\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    for name in ("pkg", "pkg.a_first", "pkg.b_second", "pkg.c_stale"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    import pkg.a_first
-    import pkg.c_stale
+    forget(monkeypatch, "pkg", "pkg.card", "pkg.edited")
+    import pkg.card
+    import pkg.edited
 
-    assert pkg.a_first.X == 1
-    assert pkg.c_stale.X == "three"  # its stale .pyc was ignored
+    assert pkg.card.VALUE == 11
+    assert pkg.edited.VALUE == "new"
+    assert compiled_from_source(str(tmp_path)) == 1  # pkg.edited; pkg and pkg.card came from .pyc
+
+
+def test_modules_without_bytecode_count_as_compiled(tmp_path, monkeypatch):
+    write_package(tmp_path, {"card": "VALUE = 11\n"})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    forget(monkeypatch, "pkg", "pkg.card")
+    import pkg.card  # noqa: F401
+
+    assert compiled_from_source(str(tmp_path)) == 2
+    assert not Path(importlib.util.cache_from_source(str(tmp_path / "pkg" / "card.py"))).exists()
 
 
 def test_pack_and_unpack_are_inverse_and_a_damaged_pack_is_refused():

@@ -1,9 +1,10 @@
 """The computer players' worker: runs in its own PyScript worker, off the page's main thread.
 
 Started by the page (``web/bots.py``, PyScript's ``create_named_worker``) with the page's own
-configuration, ``./pyscript.toml``: the engine (barbu.zip) is unpacked into its file system as on
-the page. Only plain data crosses: the position and the
-answer are JSON strings (see ``barbu.wire``).
+configuration, ``./pyscript.toml``: the engine and the UI's archives are unpacked into its file
+system as on the page. Only plain data crosses: the position and the answer are JSON strings
+(see ``barbu.wire``). Once up, it also compiles the page's Python for the page's next start
+(``keep_code``), so that the page's main thread never does.
 """
 
 import json
@@ -29,9 +30,16 @@ def _answer(function, position_json, seat, seed, **options):
     return json.dumps(function(position, int(seat), seed=seed, **options))
 
 
+async def keep_code(url):
+    """Compile the page's modules here and keep them for its next start (web/codecache.py)."""
+    from web.codecache import store
+
+    return json.dumps({"stored": await store(str(url))})
+
+
 def ping():
     """Whether the worker is up (its answer arrives once Pyodide and the engine are loaded)."""
     return "ready"
 
 
-__export__ = ["decide", "hint", "ping"]
+__export__ = ["decide", "hint", "keep_code", "ping"]

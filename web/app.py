@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from web.bots import ComputerPlayers
-from web.codecache import keep as keep_code
+from web.codecache import compiled_from_source
 from web.game import (
     HUMAN,
     ChooseContract,
@@ -148,7 +148,6 @@ class PageController:
         self.document.documentElement.classList.add("ready")
         self.boot.interactive()
         self.spawn(self.connect_bots())
-        self.spawn(keep_code(self.boot))
         self.kick()
 
     def open_session(self) -> None:
@@ -230,17 +229,26 @@ class PageController:
 
     async def connect_bots(self) -> None:
         """Start the computer players' worker, then let them play."""
+        compiled = compiled_from_source()
         try:
             await self.bots.start()
         except Exception as error:  # the worker failed to boot: say so, the table stays usable
             self.bots.error = str(error)
             self.notices.append(("bots-failed", self.catalog.text("notice.bots_failed")))
             self.table.draw_notices(self.notices)
+            self.boot.codeKept(compiled, False)
             return
         self.bots_ready = True
         self.performance.mark("barbu:bots-ready")
         self.draw()
         self.kick()
+        stored = False
+        if compiled:  # the worker compiles this start's modules for the next start
+            try:
+                stored = (await self.bots.keep_code(self.boot.code.url))["stored"]
+            except Exception as error:  # not kept: the next start compiles again, nothing lost
+                print(f"Python bytecode not kept: {error}")
+        self.boot.codeKept(compiled, stored)
 
     # -- drawing -------------------------------------------------------------------------------
 

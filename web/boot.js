@@ -7,8 +7,8 @@
  * 3. Shows real progress: the runtime's bytes counted as the responses stream in (expected sizes
  *    come from the build, in <meta name="barbu:boot-files">), and the stages PyScript reports.
  * 4. Turns a failed file, a failed import or a startup error into a clear message.
- * 5. Writes back the Python bytecode kept by an earlier visit before Python imports anything,
- *    and stores this visit's (keepCode) once the first screen is up.
+ * 5. Writes back the Python bytecode kept by an earlier visit before Python imports anything
+ *    (the computer players' worker compiles and stores it: web/codecache.py).
  * 6. Once Python has drawn the first screen and called interactive(): registers the service
  *    worker, and offers a new version through a banner that the game may hold during a deal.
  *
@@ -279,33 +279,33 @@ async function registerServiceWorker() {
 // ---------------------------------------------------------------------------------------------
 // Python bytecode kept between visits (the Python side is web/codecache.py)
 
-// Pyodide compiles our modules, and PyScript's, from source at every start: about 0.2 s. Python
-// writes the bytecode of this start; once the first screen is up, web/codecache.py packs it as
-// hash-checked .pyc files and keepCode() stores it. The next start writes those files back
-// before any import. Python uses such a file only if its source is byte for byte the same, so a
-// stale or damaged cache costs time, never runs other code.
+// Pyodide compiles our modules, and PyScript's, from source at every start: about 0.2 s on the
+// main thread. Once the computer players' worker is up, it compiles them into hash-checked .pyc
+// files and stores the pack in Cache Storage; the next start writes them back here before any
+// import. Python uses such a file only if its source has the hash it carries, so a stale or
+// damaged cache costs time, never runs other code.
 const CODE_CACHE = 'python-bytecode';
-const CODE_KEY = './python-bytecode.bin';
 const PYC_PATH = /^(?:[\w-]+\/)+__pycache__\/[\w.-]+\.pyc$/;
 
 const code = {
+  /** Where the worker stores the pack (Cache Storage wants an absolute http(s) URL). */
+  url: new URL('./python-bytecode.bin', document.baseURI).href,
   /** Files written back at this start. */
   restored: 0,
-  /** What was read from the cache (an ArrayBuffer), for Python to compare with; undefined
-   *  (None in Python) when nothing was restored. */
-  buffer: undefined,
-  /** Modules this start compiled from source (set by keepCode; 0: all came from the cache). */
+  /** Modules this start compiled from source (0: all came from the cache), once kept. */
   compiled: undefined,
-  /** Settles once this start's bytecode is stored, or found already stored. */
+  /** Whether this start stored a new pack, once kept. */
+  stored: undefined,
+  /** Settles once this start's bytecode is kept for the next (or found kept already). */
   kept: null,
 };
-let codeKept;
-code.kept = new Promise((resolve) => { codeKept = resolve; });
+let resolveKept;
+code.kept = new Promise((resolve) => { resolveKept = resolve; });
 
 function readCode() {
   if (!('caches' in window)) return Promise.resolve(null);
   return caches.open(CODE_CACHE)
-    .then((cache) => cache.match(CODE_KEY))
+    .then((cache) => cache.match(code.url))
     .then((response) => (response ? response.arrayBuffer() : null))
     .catch(() => null);
 }
@@ -330,32 +330,22 @@ function restoreCode(fs, buffer) {
 
 function useCodeCache(hooks, stored) {
   hooks.main.onReady.add(async ({ interpreter }) => {
-    interpreter.runPython('import sys; sys.dont_write_bytecode = False');
     const buffer = await stored;
     if (!buffer) return;
     try {
       code.restored = restoreCode(interpreter.FS, buffer);
-      code.buffer = buffer;
     } catch (error) {
       console.warn('kept Python bytecode ignored:', error.message);
-      caches.open(CODE_CACHE).then((cache) => cache.delete(CODE_KEY)).catch(() => {});
+      caches.open(CODE_CACHE).then((cache) => cache.delete(code.url)).catch(() => {});
     }
   });
 }
 
-/** Store a pack from web/codecache.py (a Uint8Array), or nothing when given null. */
-async function keepCode(pack, compiled) {
+/** Python's report, once the worker has kept this start's bytecode (or found it kept). */
+function keptCode(compiled, stored) {
   code.compiled = compiled;
-  try {
-    if (pack) {
-      const cache = await caches.open(CODE_CACHE);
-      await cache.put(CODE_KEY, new Response(pack, { headers: { 'Content-Type': 'application/octet-stream' } }));
-    }
-  } catch (error) {
-    console.warn('Python bytecode not kept:', error.message);
-  } finally {
-    codeKept();
-  }
+  code.stored = stored;
+  resolveKept();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +360,7 @@ const boot = {
   catalog: null,
   updates,
   code,
-  keepCode,
+  codeKept: keptCode,
   stage: setStage,
   fail,
   /** Hide the loading screen and show the table (called by Python once it is drawn). */

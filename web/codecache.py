@@ -1,11 +1,12 @@
-"""Python bytecode kept between visits, so that the next start skips compiling our modules.
+"""Python bytecode kept between visits, so that a later start skips compiling our modules.
 
 Pyodide compiles every module of ours, and PyScript's, from source at each start: about 0.2 s in
-Chromium. The boot loader (web/boot.js) lets Python write its .pyc files during the start; once
-the first screen is up, ``keep()`` packs them as hash-checked .pyc files (PEP 552) and the loader
-stores the pack in the browser's Cache Storage. At the next start the loader writes them back
-before any import. Python uses a hash-checked .pyc only if the source on disk has the hash it
-carries, so a stale pack (a new version of the site) only costs the compile it meant to save.
+Chromium, on the page's main thread. Once the computer players' worker is up (it has the same
+Python and the same sources), ``store()`` compiles them there into hash-checked .pyc files
+(PEP 552) and puts the pack into the browser's Cache Storage; the page's main thread writes
+nothing. At the next start the boot loader (web/boot.js) writes the files back before any import.
+Python uses a hash-checked .pyc only if the source on disk has the hash it carries, so a stale
+pack (a new version of the site) only costs the compile it meant to save.
 
 Pack format (read by ``restoreCode`` in web/boot.js): a 4-byte little-endian length, that many
 bytes of JSON ``[[path, size], ...]`` (paths relative to the working directory, sorted), then
@@ -16,48 +17,34 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import marshal
 import os
-from typing import Any
+import sys
 
-HASH_BASED = 0b01
-CHECK_SOURCE = 0b10
-
-
-def usable(pyc: bytes, source: bytes, source_stat: os.stat_result) -> bytes | None:
-    """``pyc`` as a hash-checked .pyc if it was compiled from ``source`` with this Python, else None.
-
-    A timestamp .pyc is trusted when its recorded time and size are the source file's (what the
-    import system checks); a hash-based one when its hash is the source's."""
-    if len(pyc) < 16 or pyc[:4] != importlib.util.MAGIC_NUMBER:
-        return None
-    source_hash = importlib.util.source_hash(source)
-    if int.from_bytes(pyc[4:8], "little") & HASH_BASED:
-        return pyc if pyc[8:16] == source_hash else None
-    mtime = int(source_stat.st_mtime) & 0xFFFFFFFF
-    size = source_stat.st_size & 0xFFFFFFFF
-    if pyc[8:16] != mtime.to_bytes(4, "little") + size.to_bytes(4, "little"):
-        return None
-    return pyc[:4] + (HASH_BASED | CHECK_SOURCE).to_bytes(4, "little") + source_hash + pyc[16:]
+CACHE_NAME = "python-bytecode"
+HASH_CHECKED = (0b11).to_bytes(4, "little")  # PEP 552 flags: hash-based, check the source
 
 
-def collect(root: str = ".") -> list[tuple[str, bytes]]:
-    """The usable .pyc files under ``root``, hash-checked, as (relative path, bytes), sorted."""
+def hash_checked_pyc(source: bytes, filename: str) -> bytes:
+    """The .pyc that the import system writes for ``source`` in hash-checked mode."""
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return importlib.util.MAGIC_NUMBER + HASH_CHECKED + importlib.util.source_hash(source) + marshal.dumps(code)
+
+
+def compile_all(root: str = ".") -> list[tuple[str, bytes]]:
+    """Every module of the packages under ``root`` compiled, as (.pyc path relative to ``root``,
+    bytes), sorted."""
     found = []
     for folder, _, names in os.walk(root):
-        if os.path.basename(folder) != "__pycache__":
+        if os.path.samefile(folder, root) or os.path.basename(folder) == "__pycache__":
             continue
         for name in names:
-            path = os.path.join(folder, name)
-            try:
-                source_path = importlib.util.source_from_cache(path)
-                with open(source_path, "rb") as file:
-                    source = file.read()
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
                 with open(path, "rb") as file:
-                    pyc = usable(file.read(), source, os.stat(source_path))
-            except (OSError, ValueError):  # no source beside it, or not a .pyc name
-                continue
-            if pyc is not None:
-                found.append((os.path.relpath(path, root), pyc))
+                    source = file.read()
+                pyc = hash_checked_pyc(source, os.path.abspath(path))
+                found.append((os.path.relpath(importlib.util.cache_from_source(path), root), pyc))
     return sorted(found)
 
 
@@ -80,16 +67,38 @@ def unpack(blob: bytes) -> dict[str, bytes]:
     return files
 
 
-async def keep(boot: Any) -> None:
-    """Hand this start's bytecode to the loader, with the number of modules compiled from source
-    (none when every import found its bytecode), unless it is exactly what the loader restored."""
-    files = collect()
-    buffer = boot.code.buffer
-    restored = unpack(buffer.to_bytes()) if buffer is not None else {}
-    compiled = sum(1 for path, data in files if restored.get(path) != data)
-    if not files or dict(files) == restored:
-        await boot.keepCode(None, compiled)
-        return
-    from pyodide.ffi import to_js  # only in the browser
+def compiled_from_source(root: str = ".") -> int:
+    """How many modules loaded from under ``root`` were compiled from their source at this start:
+    those without a .pyc, or whose .pyc was for another source."""
+    root = os.path.abspath(root)
+    count = 0
+    for module in list(sys.modules.values()):
+        source_path = getattr(module, "__file__", None) or ""
+        if not source_path.endswith(".py") or not source_path.startswith(root + os.sep):
+            continue
+        try:
+            with open(source_path, "rb") as file:
+                source_hash = importlib.util.source_hash(file.read())
+            with open(importlib.util.cache_from_source(source_path), "rb") as file:
+                header = file.read(16)
+        except OSError:
+            count += 1
+            continue
+        if header != importlib.util.MAGIC_NUMBER + HASH_CHECKED + source_hash:
+            count += 1
+    return count
 
-    await boot.keepCode(to_js(pack(files)), compiled)
+
+async def store(url: str) -> bool:
+    """In the worker: compile every module and store the pack at ``url`` in Cache Storage,
+    unless the same pack is there already; whether it was stored."""
+    from js import Response, caches  # only in the browser
+    from pyodide.ffi import to_js
+
+    blob = pack(compile_all())
+    cache = await caches.open(CACHE_NAME)
+    kept = await cache.match(url)
+    if kept is not None and (await kept.arrayBuffer()).to_bytes() == blob:
+        return False
+    await cache.put(url, Response.new(to_js(blob)))
+    return True
