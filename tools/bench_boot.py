@@ -2,12 +2,14 @@
 
     .venv/bin/python tools/bench_boot.py [--rounds 5] [--dist dist]
 
-Serves a copy of dist/ plus tools/bench_bare.html (the self-hosted runtime alone, nothing of
-ours) from one loopback server, and measures in headless Chromium, rounds interleaved so that
-both pages see the same machine load:
+Serves a copy of dist/ plus two baselines from one loopback server, and measures in headless
+Chromium, rounds interleaved so that all pages see the same machine load:
 
-- bare: a new browser with an empty profile loads bench-bare.html (cold), then comes back twice
-  (warm: 2nd visit, again: 3rd visit).
+- bare: a new browser with an empty profile loads bench-bare.html (the self-hosted runtime's
+  ``loadPyodide()`` alone, nothing of ours; cold), then comes back twice (warm: 2nd visit,
+  again: 3rd visit).
+- PyScript alone: the same with bench-pyscript.html, the self-hosted PyScript running one line
+  of Python (same plugins off, nothing of ours): what the required PyScript layer costs by itself.
 - ours: a new browser with an empty profile loads /?seed=1 (cold), then, once the service worker
   is active and the Python bytecode kept (web/codecache.py), comes back twice (warm, again) and
   once more with the browser offline.
@@ -17,7 +19,8 @@ also count the teardown of the page being left, which for ours (two runtimes: th
 computer players' worker) adds about 0.1 s to the next visit.
 
 Time-to-interactive is the page's own performance mark (``barbu-interactive``, set when Python
-has drawn the hand; ``bare-interactive`` after ``loadPyodide()`` and one ``runPython``), counted
+has drawn the hand; ``bare-interactive`` after ``loadPyodide()`` and one ``runPython``;
+``pyscript-interactive`` when PyScript runs the page's one line), counted
 from navigation start. Bytes are counted by the server (headers and bodies, no compression);
 for our page, the requests that arrived before the interactive mark and those after it (the
 service worker's precache) are reported apart. A script that prints figures, not a test: the machine's noise is large.
@@ -75,23 +78,33 @@ def new_profile(playwright, profile: Path):
     return playwright.chromium.launch_persistent_context(str(profile), **launch_options())
 
 
-def measure_bare(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+def measure_baseline(playwright, server: StaticServer, profile: Path, name: str) -> dict[str, float]:
+    """A baseline page (``bare`` or ``pyscript``): cold, then two later visits."""
     context = new_profile(playwright, profile)
     page = context.pages[0] if context.pages else context.new_page()
-    url = server.url + "bench-bare.html"
+    url = server.url + f"bench-{name}.html"
+    mark = f"{name}-interactive"
     server.take_log()
     page.goto(url)
-    cold, _ = interactive(page, "bare-interactive")
+    cold, _ = interactive(page, mark)
     settle(page)
     cold_bytes = size(server.take_log())
     come_back(page, url)
-    warm, _ = interactive(page, "bare-interactive")
+    warm, _ = interactive(page, mark)
     settle(page)
     warm_bytes = size(server.take_log())
     come_back(page, url)
-    again, _ = interactive(page, "bare-interactive")
+    again, _ = interactive(page, mark)
     context.close()
     return {"cold": cold, "warm": warm, "again": again, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes}
+
+
+def measure_bare(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+    return measure_baseline(playwright, server, profile, "bare")
+
+
+def measure_pyscript(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+    return measure_baseline(playwright, server, profile, "pyscript")
 
 
 def measure_ours(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
@@ -138,19 +151,20 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="barbu-bench-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
-        shutil.copyfile(ROOT / "tools" / "bench_bare.html", site / "bench-bare.html")
+        for name in ("bench_bare.html", "bench_pyscript.html", "bench_pyscript.toml"):
+            shutil.copyfile(ROOT / "tools" / name, site / name.replace("_", "-"))
         server = StaticServer(site).start()
-        bare: list[dict] = []
-        ours: list[dict] = []
+        results: dict = {measure_bare: [], measure_pyscript: [], measure_ours: []}
+        bare, pyscript, ours = results.values()
         profiles = iter(Path(tmp) / f"profile-{n}" for n in range(10_000))
         with sync_playwright() as playwright:
             measure_bare(playwright, server, next(profiles))  # warm-up of the OS's file cache
             for round_ in range(args.rounds):
-                pair = (measure_bare, measure_ours) if round_ % 2 == 0 else (measure_ours, measure_bare)
-                for measure in pair:
-                    result = measure(playwright, server, next(profiles))
-                    (bare if measure is measure_bare else ours).append(result)
+                order = list(results)[round_ % 3:] + list(results)[:round_ % 3]
+                for measure in order:
+                    results[measure].append(measure(playwright, server, next(profiles)))
                 print(f"round {round_ + 1}/{args.rounds}: bare cold {bare[-1]['cold']:.0f} ms, "
+                      f"PyScript alone cold {pyscript[-1]['cold']:.0f} ms, "
                       f"ours cold {ours[-1]['cold']:.0f} ms", flush=True)
         server.stop()
 
@@ -159,18 +173,21 @@ def main(argv: list[str] | None = None) -> int:
 
     print()
     print(f"time to interactive, ms ({args.rounds} rounds, headless Chromium, this machine)")
-    print(f"  bare loadPyodide() cold  {summary(column(bare, 'cold'))}")
-    print(f"  Barbu page        cold   {summary(column(ours, 'cold'))}")
-    print(f"  bare loadPyodide() warm  {summary(column(bare, 'warm'))}   (2nd visit)")
-    print(f"  Barbu page        warm   {summary(column(ours, 'warm'))}   (2nd visit)")
-    print(f"  bare loadPyodide() again {summary(column(bare, 'again'))}   (3rd visit)")
-    print(f"  Barbu page        again  {summary(column(ours, 'again'))}   (3rd visit)")
-    print(f"  Barbu page      offline  {summary(column(ours, 'offline'))}   (4th visit)")
+    for key, visit in (("cold", ""), ("warm", "   (2nd visit)"), ("again", "   (3rd visit)")):
+        print(f"  bare loadPyodide() {key:6} {summary(column(bare, key))}{visit}")
+        print(f"  PyScript alone     {key:6} {summary(column(pyscript, key))}{visit}")
+        print(f"  Barbu page         {key:6} {summary(column(ours, key))}{visit}")
+    print(f"  Barbu page         offline {summary(column(ours, 'offline'))}   (4th visit)")
     ratios = ", ".join(
         f"{key} {statistics.median(column(ours, key)) / statistics.median(column(bare, key)):.2f}"
         for key in ("cold", "warm", "again")
     )
     print(f"  ratio of medians, ours / bare: {ratios} (target <= {TARGET_TIME:.2f})")
+    alone = ", ".join(
+        f"{key} {statistics.median(column(pyscript, key)) / statistics.median(column(bare, key)):.2f}"
+        for key in ("cold", "warm", "again")
+    )
+    print(f"  ratio of medians, PyScript alone / bare: {alone}")
     print(f"  Python bytecode files restored at the 2nd visit: {summary(column(ours, 'restored'))}")
     print()
     bare_bytes = statistics.median(column(bare, "cold_bytes"))
@@ -179,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  bare loadPyodide()             {bare_bytes / 1e3:9.1f} KB")
     print(f"  Barbu page until interactive   {ours_bytes / 1e3:9.1f} KB  "
           f"(+{(ours_bytes - bare_bytes) / 1e3:.1f} KB, target <= {TARGET_EXTRA_BYTES / 1e3:.0f} KB)")
+    print(f"  PyScript alone                 {statistics.median(column(pyscript, 'cold_bytes')) / 1e3:9.1f} KB")
     print(f"  Barbu precache after it        {statistics.median(column(ours, 'precache_bytes')) / 1e3:9.1f} KB")
     print(f"  warm visit: bare {statistics.median(column(bare, 'warm_bytes')) / 1e3:.1f} KB, "
           f"Barbu {statistics.median(column(ours, 'warm_bytes')) / 1e3:.1f} KB")
