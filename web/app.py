@@ -4,8 +4,8 @@ It is an adapter only (STYLE.md §11-14): every action goes to the engine throug
 every screen is redrawn from ``view(0)`` by ``web.table``, every string comes from the catalog,
 and the computer players think in their worker (``web.bots``). Events are heard on the stable
 ``#table`` container, so they survive redraws. It talks to the JavaScript boot loader through
-``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``, ``interactive()``, ``fail()``
-and the ``updates`` hook.
+``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``, ``interactive()``, ``fail()``,
+the ``updates`` hook, and ``code`` / ``codeKept()`` for the kept bytecode.
 
 The session is saved after every action (``web.save``); on load, the saved session is resumed
 unless the address asks for another seed.
@@ -228,7 +228,8 @@ class PageController:
         return page_query(self.seed, self.other_lang, self.query)
 
     async def connect_bots(self) -> None:
-        """Start the computer players' worker, then let them play."""
+        """Start the computer players' worker, then let them play; then, if this start compiled
+        any module from source, have the worker keep the bytecode for the next (web/codecache.py)."""
         compiled = compiled_from_source()
         try:
             await self.bots.start()
