@@ -4,13 +4,12 @@ import system trusts only for their own source, packed in a format boot.js reads
 from __future__ import annotations
 
 import importlib.util
+import json
 import py_compile
 import sys
 from pathlib import Path
 
-import pytest
-
-from web.codecache import compile_all, compiled_from_source, pack, unpack
+from web.codecache import compile_all, compiled_from_source, pack
 
 
 def write_package(root, modules: dict[str, str]) -> None:
@@ -72,11 +71,11 @@ def test_modules_without_bytecode_count_as_compiled(tmp_path, monkeypatch):
     assert not Path(importlib.util.cache_from_source(str(tmp_path / "pkg" / "card.py"))).exists()
 
 
-def test_pack_and_unpack_are_inverse_and_a_damaged_pack_is_refused():
+def test_the_pack_is_a_length_a_json_index_and_the_files_in_order():
+    """The layout web/boot.js reads (restoreCode): a 4-byte little-endian index length, the
+    JSON index of [path, size], then the files' bytes back to back."""
     files = [("a/__pycache__/x.pyc", b"\x01\x02"), ("b/__pycache__/y.pyc", b""), ("c/__pycache__/z.pyc", b"zz")]
     blob = pack(files)
-    assert unpack(blob) == dict(files)
-    with pytest.raises(ValueError):
-        unpack(blob[:-1])
-    with pytest.raises(ValueError):
-        unpack(b"\xff\x00\x00\x00not json")
+    length = int.from_bytes(blob[:4], "little")
+    assert json.loads(blob[4:4 + length]) == [[path, len(data)] for path, data in files]
+    assert blob[4 + length:] == b"\x01\x02zz"

@@ -30,11 +30,11 @@ def _answer(function, position_json, seat, seed, **options):
     return json.dumps(function(position, int(seat), seed=seed, **options))
 
 
-async def keep_code(url):
+async def keep_code(cache_name, url):
     """Compile the page's modules here and keep them for its next start (web/codecache.py)."""
     from web.codecache import store
 
-    return json.dumps({"stored": await store(str(url))})
+    return json.dumps({"stored": await store(str(cache_name), str(url))})
 
 
 def ping():

@@ -245,10 +245,11 @@ class PageController:
         self.kick()
         stored = False
         if compiled:  # the worker compiles this start's modules for the next start
+            code = self.boot.code
             try:
-                stored = (await self.bots.keep_code(self.boot.code.url))["stored"]
+                stored = (await self.bots.keep_code(code.cache, code.url))["stored"]
             except Exception as error:  # not kept: the next start compiles again, nothing lost
-                print(f"Python bytecode not kept: {error}")
+                self.window.console.warn(f"Barbu: Python bytecode not kept: {error}")
         self.boot.codeKept(compiled, stored)
 
     # -- drawing -------------------------------------------------------------------------------

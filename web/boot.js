@@ -288,7 +288,9 @@ const CODE_CACHE = 'python-bytecode';
 const PYC_PATH = /^(?:[\w-]+\/)+__pycache__\/[\w.-]+\.pyc$/;
 
 const code = {
-  /** Where the worker stores the pack (Cache Storage wants an absolute http(s) URL). */
+  /** The Cache Storage cache, and the address in it, where the worker stores the pack
+   *  (Cache Storage wants an absolute http(s) URL; the worker's own is a blob: URL). */
+  cache: CODE_CACHE,
   url: new URL('./python-bytecode.bin', document.baseURI).href,
   /** Files written back at this start. */
   restored: 0,

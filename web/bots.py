@@ -47,10 +47,11 @@ class ComputerPlayers:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
         return await self.ask("hint", position_json, seat, seed)
 
-    async def keep_code(self, url: str) -> dict:
-        """Have the worker compile the page's modules and store them at ``url``
-        (web/codecache.py); ``{"stored": False}`` when the same bytecode was there already."""
-        return await self.ask("keep_code", url)
+    async def keep_code(self, cache_name: str, url: str) -> dict:
+        """Have the worker compile the page's modules and store them at ``url`` in the cache
+        ``cache_name`` (web/codecache.py); ``{"stored": False}`` when the same bytecode was
+        there already."""
+        return await self.ask("keep_code", cache_name, url)
 
     async def ask(self, function: str, *arguments: Any) -> dict:
         """Call one of the worker's exported functions; its JSON answer as plain data."""

@@ -21,7 +21,6 @@ import marshal
 import os
 import sys
 
-CACHE_NAME = "python-bytecode"
 HASH_CHECKED = (0b11).to_bytes(4, "little")  # PEP 552 flags: hash-based, check the source
 
 
@@ -54,19 +53,6 @@ def pack(files: list[tuple[str, bytes]]) -> bytes:
     return len(index).to_bytes(4, "little") + index + b"".join(data for _, data in files)
 
 
-def unpack(blob: bytes) -> dict[str, bytes]:
-    """The files of a pack, by path (ValueError if it is not one)."""
-    length = int.from_bytes(blob[:4], "little")
-    files = {}
-    offset = 4 + length
-    for path, size in json.loads(blob[4:offset]):
-        files[path] = blob[offset:offset + size]
-        offset += size
-    if offset != len(blob):
-        raise ValueError("not a bytecode pack")
-    return files
-
-
 def compiled_from_source(root: str = ".") -> int:
     """How many modules loaded from under ``root`` were compiled from their source at this start:
     those without a .pyc, or whose .pyc was for another source."""
@@ -89,14 +75,15 @@ def compiled_from_source(root: str = ".") -> int:
     return count
 
 
-async def store(url: str) -> bool:
-    """In the worker: compile every module and store the pack at ``url`` in Cache Storage,
-    unless the same pack is there already; whether it was stored."""
+async def store(cache_name: str, url: str) -> bool:
+    """In the worker: compile every module and store the pack at ``url`` in the Cache Storage
+    cache ``cache_name`` (both named by web/boot.js), unless the same pack is there already;
+    whether it was stored."""
     from js import Response, caches  # only in the browser
     from pyodide.ffi import to_js
 
     blob = pack(compile_all())
-    cache = await caches.open(CACHE_NAME)
+    cache = await caches.open(cache_name)
     kept = await cache.match(url)
     if kept is not None and (await kept.arrayBuffer()).to_bytes() == blob:
         return False
