@@ -24,6 +24,13 @@ def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_ser
     page.reload()
     wait_ready(page)
     assert shown_hand(page) == expected_hand(11)
+    # The runtime came from the cache by the service worker's static route (sw.js, cacheRoutes),
+    # without a round through its fetch handler.
+    routed = page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter((entry) => entry.name.endsWith('/vendor/pyodide/pyodide.asm.wasm'))"
+        ".map((entry) => [entry.workerMatchedSourceType, entry.deliveryType])")
+    assert routed == [["cache", "cache-storage"]]
 
     # Another deal, never visited, is dealt offline too: the page is one cached document.
     page.goto("/?seed=12&lang=fr")

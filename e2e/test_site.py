@@ -117,6 +117,8 @@ def test_dist_holds_exactly_the_deployable_site(built):
     assert {"index.html", "pyscript.toml", "barbu.zip", "web.zip", "web/boot.js",
             "web/main.py", "web/style.css", "web/manifest.webmanifest", "web/i18n/en.json",
             "web/i18n/fr.json", "web/icons/icon-192.png", "web/icons/icon-512.png"} <= files
+    # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
+    assert "web/runtime.mjs" in files and "vendor/pyodide/pyodide-lock.json" not in files
     entry = {"web/main.py", "web/ai_worker.py"}  # the page's script and the computer players' worker
     assert entry <= files
     assert not [f for f in files if f.endswith(".py") and f not in entry]  # the rest is zipped

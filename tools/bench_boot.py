@@ -153,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(args.dist, site)
         for name in ("bench_bare.html", "bench_pyscript.html", "bench_pyscript.toml"):
             shutil.copyfile(ROOT / "tools" / name, site / name.replace("_", "-"))
+        # The baselines run the runtime as Pyodide ships it, package lock included (our page
+        # does without it: web/runtime.mjs).
+        shutil.copyfile(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
+                        site / "vendor" / "pyodide" / "pyodide-lock.json")
         server = StaticServer(site).start()
         results: dict = {measure_bare: [], measure_pyscript: [], measure_ours: []}
         bare, pyscript, ours = results.values()

@@ -6,7 +6,8 @@ Positions are taken from whole sessions played with random legal actions (contra
 doubling turns and cards, in the proportions a session has them), as the page sends them to the
 worker (``barbu.wire.position_data``). The same bot decides each of them, with its fixed sample
 counts and no time budget, first on this CPython and then in Pyodide inside headless Chromium
-(the vendored runtime of ``dist/`` with the engine's ``barbu.zip``, as the page loads them).
+(the vendored runtime of ``dist/``, through its ``web/runtime.mjs``, with the engine's
+``barbu.zip``, as the page loads them).
 Printed: median, 95th percentile and maximum per kind of decision and overall, for both, and
 the ratio of the medians. A script that prints figures, not a test: the machine's noise is large.
 """
@@ -53,7 +54,7 @@ PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bots benchmark</title>
 <link rel="icon" href="data:,">
 <script type="module">
-  import { loadPyodide } from './vendor/pyodide/pyodide.mjs';
+  import { loadPyodide } from './web/runtime.mjs';
   const pyodide = await loadPyodide();
   const zip = await (await fetch('./barbu.zip')).arrayBuffer();
   pyodide.unpackArchive(zip, 'zip');
@@ -97,6 +98,8 @@ def browser_times(cases: list[dict], level: str, dist: Path) -> list[float]:
         site = Path(tmp)
         shutil.copytree(dist / "vendor" / "pyodide", site / "vendor" / "pyodide")
         shutil.copyfile(dist / "barbu.zip", site / "barbu.zip")
+        (site / "web").mkdir()
+        shutil.copyfile(dist / "web" / "runtime.mjs", site / "web" / "runtime.mjs")
         (site / "index.html").write_text(PAGE)
         server = StaticServer(site).start()
         try:

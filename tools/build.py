@@ -7,9 +7,10 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        unpacked in the browser
     web.zip                            the UI's Python modules (web/*.py but main.py, ai_worker.py)
                                        (both zips without docstrings and comments, lines in place)
-    web/                               main.py, ai_worker.py, boot.js, legacy.js, style.css,
-                                       i18n/, icons/, manifest.webmanifest
-    vendor/pyodide/                    the five Pyodide runtime files (npm pyodide)
+    web/                               main.py, ai_worker.py, boot.js, runtime.mjs, legacy.js,
+                                       style.css, i18n/, icons/, manifest.webmanifest
+    vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
+                                       package lock, which the game does not need (web/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
     sw.js                              the service worker, with its precache list (every other
@@ -41,11 +42,12 @@ PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
 # What the boot downloads for the runtime; their sizes feed the loading screen's progress bar.
 RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
 WEB_FILES = ("main.py", "ai_worker.py", "boot.js", "legacy.js", "style.css", "manifest.webmanifest")
+LOCK_INFO = "__LOCK_INFO__"
+"""Placeholder in web/runtime.mjs for the "info" of Pyodide's package lock."""
 ENTRY_SCRIPTS = ("main.py", "ai_worker.py")
 """The page's and the computer players' worker's own scripts: served as files, not zipped."""
 COMMAND_LINE = ("__main__.py", "arena.py", "bench.py")
@@ -148,6 +150,16 @@ def copy_vendor(dist: Path) -> None:
         copy_without_source_map(pyscript / name, dist / "vendor" / "pyscript" / name)
     shutil.copyfile(pyscript / "core.css", dist / "vendor" / "pyscript" / "core.css")
     preload_modules(dist, [name for name in modules if name != "core.js"])
+    write_runtime(dist, json.loads((pyodide / "pyodide-lock.json").read_text())["info"])
+
+
+def write_runtime(dist: Path, lock_info: dict) -> None:
+    """dist/web/runtime.mjs, with the "info" of the vendored Pyodide's package lock filled in."""
+    source = (ROOT / "web" / "runtime.mjs").read_text(encoding="utf-8")
+    if LOCK_INFO not in source:
+        raise BuildError(f"web/runtime.mjs lacks the placeholder {LOCK_INFO}")
+    info = json.dumps(lock_info, separators=(",", ":"), sort_keys=True)
+    (dist / "web" / "runtime.mjs").write_text(without_js_comments(source.replace(LOCK_INFO, info)))
 
 
 def preload_modules(dist: Path, names: list[str]) -> None:
