@@ -12,7 +12,9 @@ Chromium, rounds interleaved so that all pages see the same machine load:
   of Python (same plugins off, nothing of ours): what the required PyScript layer costs by itself.
 - ours: a new browser with an empty profile loads /?seed=1 (cold), then, once the service worker
   is active and the Python bytecode kept (web/codecache.py), comes back twice (warm, again) and
-  once more with the browser offline.
+  once more with the browser offline. Each visit is left only once the page has finished
+  starting, computer players' worker included (its own Pyodide boots for a few seconds after
+  the table is interactive): the next visit then measures the page, not the end of the last.
 
 Coming back is a visit from about:blank, as when the player opens the game again. A reload would
 also count the teardown of the page being left, which for ours (two runtimes: the page's and the
@@ -120,6 +122,7 @@ def measure_ours(playwright, server: StaticServer, profile: Path) -> dict[str, f
     come_back(page, url)
     warm, _ = interactive(page, "barbu-interactive")
     restored = page.evaluate("barbuBoot.code.restored")
+    page.evaluate("barbuBoot.code.kept.then(() => true)")  # the worker is up, as after the 1st
     settle(page)
     warm_bytes = size(server.take_log())
     come_back(page, url)
