@@ -12,7 +12,7 @@ from e2e.browser_helpers import CATALOGS
 
 @pytest.mark.parametrize(
     "path",
-    ["barbu.zip", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js", "web/main.py"],
+    ["modules.zip", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js", "web/main.py"],
 )
 def test_a_file_that_fails_to_load_shows_an_error_message(page, path):
     """A player with a broken connection or host would stare at an endless loading screen."""

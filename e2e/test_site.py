@@ -114,7 +114,7 @@ def test_dist_holds_exactly_the_deployable_site(built):
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]
     assert {f"!{name}" for name in ("py-editor", "py-terminal", "py-game", "donkey")} <= set(plugins)
     assert not [f for f in files if f.endswith(".map")]
-    assert {"index.html", "pyscript.toml", "barbu.zip", "web.zip", "web/boot.js",
+    assert {"index.html", "pyscript.toml", "modules.zip", "web/boot.js",
             "web/main.py", "web/style.css", "web/manifest.webmanifest", "web/i18n/en.json",
             "web/i18n/fr.json", "web/icons/icon-192.png", "web/icons/icon-512.png"} <= files
     # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
@@ -124,9 +124,10 @@ def test_dist_holds_exactly_the_deployable_site(built):
     assert not [f for f in files if f.endswith(".py") and f not in entry]  # the rest is zipped
     for path in built.rglob("*.js"):
         assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
-    engine = zipfile.ZipFile(built / "barbu.zip").namelist()
-    assert {"barbu/__init__.py", "barbu/bots/players.py", "barbu/wire.py"} <= set(engine)
-    assert not {"barbu/__main__.py", "barbu/arena.py", "barbu/bench.py"} & set(engine)
+    modules = set(zipfile.ZipFile(built / "modules.zip").namelist())
+    assert {"barbu/__init__.pyc", "barbu/bots/players.pyc", "barbu/wire.pyc", "web/app.pyc"} <= modules
+    assert not {"barbu/__main__.pyc", "barbu/arena.pyc", "barbu/bench.pyc", "web/main.pyc"} & modules
+    assert all(name.endswith(".pyc") for name in modules)  # compiled, no source
 
 
 def test_shipped_python_keeps_every_line_of_code_in_its_place():
@@ -176,7 +177,7 @@ def test_build_is_deterministic(tmp_path):
     """Every rebuild would offer players a 'new version' that is not new."""
     first, second = build(tmp_path / "first"), build(tmp_path / "second")
     assert first == second
-    assert (tmp_path / "first" / "barbu.zip").read_bytes() == (tmp_path / "second" / "barbu.zip").read_bytes()
+    assert (tmp_path / "first" / "modules.zip").read_bytes() == (tmp_path / "second" / "modules.zip").read_bytes()
 
 
 def test_page_has_a_strict_content_security_policy(built):

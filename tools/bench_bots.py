@@ -6,8 +6,8 @@ Positions are taken from whole sessions played with random legal actions (contra
 doubling turns and cards, in the proportions a session has them), as the page sends them to the
 worker (``barbu.wire.position_data``). The same bot decides each of them, with its fixed sample
 counts and no time budget, first on this CPython and then in Pyodide inside headless Chromium
-(the vendored runtime of ``dist/``, through its ``web/runtime.mjs``, with the engine's
-``barbu.zip``, as the page loads them).
+(the vendored runtime of ``dist/``, through its ``web/runtime.mjs``, with the compiled
+modules of ``modules.zip``, as the page loads them).
 Printed: median, 95th percentile and maximum per kind of decision and overall, for both, and
 the ratio of the medians. A script that prints figures, not a test: the machine's noise is large.
 """
@@ -56,8 +56,9 @@ PAGE = """<!doctype html>
 <script type="module">
   import { loadPyodide } from './web/runtime.mjs';
   const pyodide = await loadPyodide();
-  const zip = await (await fetch('./barbu.zip')).arrayBuffer();
-  pyodide.unpackArchive(zip, 'zip');
+  const zip = await (await fetch('./modules.zip')).arrayBuffer();
+  pyodide.FS.writeFile('modules.zip', new Uint8Array(zip));
+  pyodide.runPython("import os, sys; sys.path.insert(0, os.path.abspath('modules.zip'))");
   window.pyodide = pyodide;
   document.documentElement.classList.add('ready');
 </script></head><body></body></html>
@@ -97,7 +98,7 @@ def browser_times(cases: list[dict], level: str, dist: Path) -> list[float]:
     with tempfile.TemporaryDirectory(prefix="barbu-bench-bots-") as tmp:
         site = Path(tmp)
         shutil.copytree(dist / "vendor" / "pyodide", site / "vendor" / "pyodide")
-        shutil.copyfile(dist / "barbu.zip", site / "barbu.zip")
+        shutil.copyfile(dist / "modules.zip", site / "modules.zip")
         (site / "web").mkdir()
         shutil.copyfile(dist / "web" / "runtime.mjs", site / "web" / "runtime.mjs")
         (site / "index.html").write_text(PAGE)
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     args = parser.parse_args(argv)
-    if not (args.dist / "barbu.zip").is_file():
+    if not (args.dist / "modules.zip").is_file():
         print("dist/ is not built: run `make build` first", file=sys.stderr)
         return 1
 

@@ -3,10 +3,10 @@
 dist/ holds exactly what a static host needs, and can be copied anywhere as is:
 
     index.html, pyscript.toml          the page (without its comments) and its PyScript configuration
-    barbu.zip                          the engine (barbu/*.py but the command-line tools),
-                                       unpacked in the browser
-    web.zip                            the UI's Python modules (web/*.py but main.py, ai_worker.py)
-                                       (both zips without docstrings and comments, lines in place)
+    modules.zip                        the engine (barbu/ but the command-line tools) and the UI's
+                                       modules (web/ but main.py, ai_worker.py), compiled for the
+                                       page's Python (tools/compile_python.mjs); imported
+                                       from the zip itself in the browser
     web/                               main.py, ai_worker.py, boot.js, runtime.mjs, legacy.js,
                                        style.css, i18n/, icons/, manifest.webmanifest
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
@@ -28,7 +28,9 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tokenize
 import zipfile
 from pathlib import Path
@@ -79,21 +81,35 @@ def check_node_modules() -> None:
             raise BuildError(f"{name} {installed} is installed, package.json pins {version}: run `npm ci`")
 
 
-def write_zip(target: Path, files: list[tuple[Path, str]]) -> None:
-    """A zip of Python modules as shipped (``shipped_python``), with fixed dates and order, so
-    that its bytes depend on the contents only."""
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for source, name in sorted(files, key=lambda item: item[1]):
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, shipped_python(source.read_text(encoding="utf-8")))
+def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
+    """The zip of our Python modules as the page imports them: each one as shipped
+    (``shipped_python``), compiled into a sourceless .pyc by the page's own Python. Importing
+    them compiles nothing: 0.14 s less before a first visit's first screen than shipping the
+    sources (measured; README, "Boot figures"). Fixed dates and order, so that the bytes depend on the contents only."""
+    with tempfile.TemporaryDirectory(prefix="barbu-build-") as tmp:
+        sources, compiled = Path(tmp) / "sources", Path(tmp) / "compiled"
+        for source, name in files:
+            (sources / name).parent.mkdir(parents=True, exist_ok=True)
+            (sources / name).write_text(shipped_python(source.read_text(encoding="utf-8")), encoding="utf-8")
+        command = ["node", str(ROOT / "tools" / "compile_python.mjs"), str(sources), str(compiled)]
+        try:
+            run = subprocess.run(command, capture_output=True, text=True)
+        except FileNotFoundError:
+            raise BuildError("Node.js is not installed (`node` is needed to compile the Python modules)") from None
+        if run.returncode != 0:
+            raise BuildError(f"compiling the Python modules failed:\n{run.stderr.strip()}")
+        with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for _, name in sorted(files, key=lambda item: item[1]):
+                info = zipfile.ZipInfo(f"{name}c", date_time=ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, (compiled / f"{name}c").read_bytes())
 
 
 def shipped_python(source: str) -> str:
-    """A module as the page downloads it: docstrings and comments blanked out, every other line
-    unchanged and in its place, so that a traceback from the browser names the same line as the
-    repository (the code is the same; only the prose stays home: zips a quarter smaller)."""
+    """A module as the page gets it (compiled then): docstrings and comments blanked out, every
+    other line unchanged and in its place, so that a traceback from the browser names the same
+    line as the repository (the code is the same; only the prose stays home: a smaller zip)."""
     lines = source.splitlines(keepends=True)
     blank: dict[int, str] = {}  # line index -> its replacement
     for node in ast.walk(ast.parse(source)):
@@ -180,7 +196,7 @@ UNUSED_PYSCRIPT = (
 """PyScript modules this page never imports, by name (without the content hash of the chunk):
 the plugins turned off in pyscript.toml (editor, terminal, game, donkey, deprecation notices)
 and what only they or unused features load (CodeMirror; the package graph, for ``packages``;
-the zip reader, for MicroPython: Pyodide unpacks our archives itself). Leaving them out of
+the zip reader, for MicroPython: Pyodide's Python reads our zip itself). Leaving them out of
 dist/ keeps them out of the service worker's precache, which every first visit downloads."""
 IMPORT = re.compile(rb"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["']\./([\w.-]+\.js)["']""")
 
@@ -294,8 +310,8 @@ def build(dist: Path = DIST) -> str:
     (dist / "web").mkdir(parents=True)
     copy_web(dist)
     copy_vendor(dist)
-    write_zip(dist / "barbu.zip", python_sources(ROOT / "barbu", exclude=COMMAND_LINE))
-    write_zip(dist / "web.zip", python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS))
+    write_modules(dist / "modules.zip", python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
+                  + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS))
     write_boot_sizes(dist)
     return write_service_worker(dist)
 

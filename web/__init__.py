@@ -9,5 +9,6 @@ Decisions:
 - ``web.app`` owns the DOM: one controller object, regions redrawn whole, events heard on stable
   containers. It talks to the JavaScript boot loader (``web/boot.js``) through ``barbuBoot``.
 
-The build ships these modules as ``web.zip``, unpacked into the in-browser file system.
+The build ships these modules compiled, in ``modules.zip`` with the engine; the page imports them
+straight from that zip (see tools/build.py).
 """

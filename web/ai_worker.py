@@ -1,16 +1,20 @@
 """The computer players' worker: runs in its own PyScript worker, off the page's main thread.
 
 Started by the page (``web/bots.py``, PyScript's ``create_named_worker``) with the page's own
-configuration, ``./pyscript.toml``: the engine and the UI's archives are unpacked into its file
-system as on the page. Only plain data crosses: the position and the answer are JSON strings
-(see ``barbu.wire``). Once up, it also compiles the page's Python for the page's next start
+configuration, ``./pyscript.toml``: the engine and the UI come in ``modules.zip``, imported from
+it as on the page. Only plain data crosses: the position and the answer are JSON strings
+(see ``barbu.wire``). Once up, it also compiles PyScript's Python for the page's next start
 (``keep_code``), so that the page's main thread never does.
 """
 
 import json
+import os
+import sys
 
-from barbu.bots.service import decide as _decide
-from barbu.bots.service import hint as _hint
+sys.path.insert(0, os.path.abspath("modules.zip"))  # the engine and the UI (pyscript.toml)
+
+from barbu.bots.service import decide as _decide  # noqa: E402
+from barbu.bots.service import hint as _hint  # noqa: E402
 
 
 def decide(position_json, seat, level, seed=None):

@@ -32,7 +32,7 @@ class ComputerPlayers:
         return self.worker is not None
 
     async def start(self) -> None:
-        """Start the worker (same configuration as the page: the engine is unpacked in it) and
+        """Start the worker (same configuration as the page: the engine comes with it) and
         wait until it answers."""
         from pyscript import create_named_worker  # only in the browser
 
@@ -48,9 +48,9 @@ class ComputerPlayers:
         return await self.ask("hint", position_json, seat, seed)
 
     async def keep_code(self, cache_name: str, url: str) -> dict:
-        """Have the worker compile the page's modules and store them at ``url`` in the cache
-        ``cache_name`` (web/codecache.py); ``{"stored": False}`` when the same bytecode was
-        there already."""
+        """Have the worker compile the page's modules that arrive as source (PyScript's) and
+        store them at ``url`` in the cache ``cache_name`` (web/codecache.py);
+        ``{"stored": False}`` when the same bytecode was there already."""
         return await self.ask("keep_code", cache_name, url)
 
     async def ask(self, function: str, *arguments: Any) -> dict:

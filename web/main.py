@@ -1,6 +1,11 @@
 """Entry point run by PyScript on the main thread: start the page, or say why it cannot."""
 
+import os
+import sys
+
 import js
+
+sys.path.insert(0, os.path.abspath("modules.zip"))  # the engine and the UI (pyscript.toml)
 
 try:
     from web.app import start
