@@ -286,8 +286,8 @@ async function registerServiceWorker() {
 // Our modules come compiled, but PyScript's own package is written as source at every start and
 // compiled there: about 0.04 s of the main thread. Once the computer players' worker is up, it
 // compiles that package into hash-checked .pyc files and stores the pack in Cache Storage; the
-// next start writes them back here before any import. Python uses such a file only if its source has the hash it carries, so a stale or
-// damaged cache costs time, never runs other code.
+// next start writes them back here before any import. Python uses such a file only if its
+// source has the hash it carries, so a stale or damaged cache costs time, never runs other code.
 const CODE_CACHE = 'python-bytecode';
 const PYC_PATH = /^(?:[\w-]+\/)+__pycache__\/[\w.-]+\.pyc$/;
 
