@@ -105,11 +105,13 @@ def test_loading_screen_shows_real_download_progress(context, page, dist):
     page.goto("/?seed=5&lang=en")
     bar = page.locator("#boot-progress")
     expect(bar).to_have_attribute("max", str(total))
-    # Caught mid-download: some of the bytes, not none and not all.
+    # Caught mid-download: some of the bytes, not none and not all, while the download stage is
+    # the active one (checked at one instant: a moment later Python may be up).
     page.wait_for_function(
-        "() => { const b = document.getElementById('boot-progress'); return b.value > 0 && b.value < b.max; }"
+        "() => { const b = document.getElementById('boot-progress');"
+        " const stage = document.querySelector('#boot-stages [data-stage=\"download\"]');"
+        " return b.value > 0 && b.value < b.max && stage.dataset.state === 'active'; }"
     )
-    expect(page.locator('#boot-stages [data-stage="download"]')).to_have_attribute("data-state", "active")
     expect(page.locator("#boot-bytes")).to_have_text(re.compile(r"^\d+\.\d MB of \d+\.\d MB$"))
     wait_ready(page)
     assert page.evaluate("document.getElementById('boot-progress').value") == total

@@ -182,8 +182,12 @@ function watchResources() {
     fail('other', event.reason?.message || String(event.reason));
   });
   addEventListener('py:progress', ({ detail }) => {
-    // Python is up: next, our modules' zip and the engine's import.
-    if (detail === 'Loaded interpreter' || detail === 'Loading files') setStage('engine');
+    // Python is up, so the runtime has arrived (our count of a file may still be catching up
+    // with the main thread): next, our modules' zip and the engine's import.
+    if (detail === 'Loaded interpreter' || detail === 'Loading files') {
+      for (const [path, size] of bootFiles) setReceived(path, size);
+      setStage('engine');
+    }
   });
 }
 
