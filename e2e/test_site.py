@@ -177,7 +177,8 @@ def test_build_is_deterministic(tmp_path):
     """Every rebuild would offer players a 'new version' that is not new."""
     first, second = build(tmp_path / "first"), build(tmp_path / "second")
     assert first == second
-    assert (tmp_path / "first" / "modules.zip").read_bytes() == (tmp_path / "second" / "modules.zip").read_bytes()
+    first_zip, second_zip = tmp_path / "first" / "modules.zip", tmp_path / "second" / "modules.zip"
+    assert first_zip.read_bytes() == second_zip.read_bytes()
 
 
 def test_page_has_a_strict_content_security_policy(built):

@@ -85,7 +85,8 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
     """The zip of our Python modules as the page imports them: each one as shipped
     (``shipped_python``), compiled into a sourceless .pyc by the page's own Python. Importing
     them compiles nothing: 0.14 s less before a first visit's first screen than shipping the
-    sources (measured; README, "Boot figures"). Fixed dates and order, so that the bytes depend on the contents only."""
+    sources (measured; README, "Boot figures"). Fixed dates and order, so that the bytes depend
+    on the contents only."""
     with tempfile.TemporaryDirectory(prefix="barbu-build-") as tmp:
         sources, compiled = Path(tmp) / "sources", Path(tmp) / "compiled"
         for source, name in files:
@@ -95,7 +96,7 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
         try:
             run = subprocess.run(command, capture_output=True, text=True)
         except FileNotFoundError:
-            raise BuildError("Node.js is not installed (`node` is needed to compile the Python modules)") from None
+            raise BuildError("Node.js is not installed: `node` compiles the Python modules") from None
         if run.returncode != 0:
             raise BuildError(f"compiling the Python modules failed:\n{run.stderr.strip()}")
         with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
@@ -109,7 +110,7 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
 def shipped_python(source: str) -> str:
     """A module as the page gets it (compiled then): docstrings and comments blanked out, every
     other line unchanged and in its place, so that a traceback from the browser names the same
-    line as the repository (the code is the same; only the prose stays home: a smaller zip).
+    line as the repository (the code is the same; the prose stays home: a smaller zip).
 
     Class docstrings stay: without one, ``@dataclass`` writes one from the class's signature at
     import (``inspect.signature``), about 18 ms for our dataclasses in Pyodide."""
