@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from e2e.browser_helpers import expected_hand, shown_hand, wait_ready
 
-FIRST_VISIT_MODULES = 10  # the page imports 11 modules of PyScript's package as source (ours come compiled)
+# The page imports 11 modules of PyScript's package from source (ours come compiled).
+FIRST_VISIT_MODULES = 10
 
 # Makes every .pyc of the kept pack claim another source (bytes 8-16 hold the source's hash).
 STALE_PACK = """async () => {

@@ -5,9 +5,9 @@ package (``pyscript/``) as source at each start, and Pyodide compiles the eleven
 imports: about 0.04 s in Chromium, on the page's main thread. Once the computer players' worker
 is up (it has the same Python and the same sources), ``store()`` compiles them there into
 hash-checked .pyc files (PEP 552) and puts the pack into the browser's Cache Storage; the page's
-main thread writes nothing. At the next start the boot loader (web/boot.js) writes the files back before any import.
-Python uses a hash-checked .pyc only if the source on disk has the hash it carries, so a stale
-pack (a new version of the site) only costs the compile it meant to save.
+main thread writes nothing. At the next start the boot loader (web/boot.js) writes the files
+back before any import. Python uses a hash-checked .pyc only if the source on disk has the hash
+it carries, so a stale pack (a new version of the site) only costs the compile it meant to save.
 
 Pack format (read by ``restoreCode`` in web/boot.js): a 4-byte little-endian length, that many
 bytes of JSON ``[[path, size], ...]`` (paths relative to the working directory, sorted), then
