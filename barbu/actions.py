@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Rank, Suit
+from .cards import CARDS, Card, Rank, Suit
 from .rules import Contract
 
 
@@ -43,3 +43,9 @@ class Play:
 
 
 Action = ChooseContract | Double | Play
+
+PASS = Double()
+"""A doubling turn that doubles nobody."""
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+"""``PLAYS[card]``: the action of playing that card (made once: records replay thousands)."""

@@ -1,15 +1,19 @@
 """Duplicate matches between computer-player levels (``python -m barbu.arena``).
 
-``python -m barbu.arena CANDIDATE BASELINE --deals N --seed S [--contract C] [--first K]
-[--out FILE.jsonl] [--jobs J]``, ``python -m barbu.arena --merge FILE.jsonl ...``
+``python -m barbu.arena CANDIDATE BASELINE --deals N --seed S [--rules PRESET [--option K=V]...]
+[--contract C] [--first K] [--out FILE.jsonl] [--jobs J]``,
+``python -m barbu.arena --merge FILE.jsonl ...``
 
 Each deal is played five times on the same cards: once by four baseline players, then once with
 the candidate in each seat and baseline players in the others. The deal's result is the mean,
 over the four seats, of the candidate's score minus the baseline's score in that seat, so the
-luck of the cards cancels. Deals rotate the declarer and, without ``--contract``, the seven
-contracts. Printed: mean points per seat and deal with a 95% confidence interval, per contract
-and overall, and the candidate's decision times. ``--sessions`` plays whole 28-deal sessions the
-same way (contract choice and doubles included) and reports the score difference and win rate.
+luck of the cards cancels. Deals rotate the declarer and, without ``--contract``, the contracts of
+the rules (``--rules`` names a preset of RULES.md §7, ``--option`` sets one of pagat's options,
+e.g. ``--option salad=true --option king_of_hearts=-30``). Points count in the direction the rules
+count as better (fr32's penalties are negated), so a positive result always favours the
+candidate. Printed: mean points per seat and deal with a 95% confidence interval, per contract
+and overall, and the candidate's decision times. ``--sessions`` plays whole sessions the same way
+(contract choice and doubles included) and reports the score difference and win rate.
 
 Long measurements split across runs: the deals of a seed form one fixed sequence, ``--first K``
 starts at its deal ``K``, ``--out`` appends one JSON line per deal (or session) as soon as it is
@@ -31,12 +35,13 @@ from .actions import ChooseContract
 from .bots import LEVELS, Bot
 from .cards import deal_masks
 from .deal import Deal
-from .rules import Contract
+from .errors import RuleError
+from .rules import Rules, preset, rules_from_record
 from .session import Session
 
 
-def _play_deal(hands, declarer, contract, levels, seed, times):
-    deal = Deal(hands, declarer)
+def _play_deal(hands, declarer, contract, levels, seed, times, rules: Rules):
+    deal = Deal(hands, declarer, rules)
     bots = [Bot(levels[s], seed=f"{seed}/{s}") for s in range(4)]
     while not deal.is_over:
         seat = deal.to_move
@@ -55,38 +60,42 @@ def _restricted(view, contract):
     """The view with the contract choice narrowed to one contract (its suit or rank still free)."""
     from dataclasses import replace
 
-    return replace(view, legal=tuple(a for a in view.legal if a.contract is contract))
+    return replace(view, legal=tuple(a for a in view.legal if a.contract == contract))
 
 
 def duplicate_deal(args) -> tuple[str, float, list[tuple[float, float]]]:
     """Play one deal five times; return (contract, candidate minus baseline, decision times as
     (wall, CPU) seconds)."""
-    candidate, baseline, seed, index, contract = args
+    candidate, baseline, seed, index, contract, rules_record = args
+    rules = rules_from_record(rules_record)
     rng = random.Random(f"{seed}/{index}")
-    hands = deal_masks(rng)
+    hands = deal_masks(rng, rules.deck)
     declarer = index % 4
     if contract is None:
-        contract = list(Contract)[index // 4 % 7]
-    base = _play_deal(hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None)
+        contract = rules.contracts[index // 4 % rules.block_size].contract
+    base = _play_deal(hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None,
+                      rules)
     diffs, times = [], []
     for seat in range(4):
         levels = [baseline] * 4
         levels[seat] = candidate
         clock = {seat: []}
-        scores = _play_deal(hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock)
-        diffs.append(scores[seat] - base[seat])
+        scores = _play_deal(hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock,
+                            rules)
+        diffs.append((scores[seat] - base[seat]) * rules.goal)
         times += clock[seat]
-    return contract.value, sum(diffs) / 4, times
+    return str(contract), sum(diffs) / 4, times
 
 
 def duplicate_session(args) -> tuple[float, float, list[tuple[float, float]]]:
     """Play one seeded session five times; return (score difference, wins minus base wins,
     decision times as (wall, CPU) seconds)."""
-    candidate, baseline, seed, index = args
+    candidate, baseline, seed, index, rules_record = args
+    rules = rules_from_record(rules_record)
     sseed = random.Random(f"{seed}/session/{index}").randrange(1 << 31)
 
     def play(levels, clock):
-        session = Session(seed=sseed)
+        session = Session(seed=sseed, rules=rules)
         bots = [Bot(levels[s], seed=f"{sseed}/{s}/{levels[s]}") for s in range(4)]
         while not session.is_over:
             seat = session.to_move
@@ -104,7 +113,7 @@ def duplicate_session(args) -> tuple[float, float, list[tuple[float, float]]]:
         levels[seat] = candidate
         clock = {seat: []}
         totals, winners = play(levels, clock)
-        diffs.append(totals[seat] - base[seat])
+        diffs.append((totals[seat] - base[seat]) * rules.goal)
         wins.append((seat in winners) / len(winners) - (seat in base_winners) / len(base_winners))
         times += clock[seat]
     return sum(diffs) / 4, sum(wins) / 4, times
@@ -128,11 +137,11 @@ def _times_line(times: list[float], what: str = "decision times") -> str:
             f"95th percentile {pick(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms")
 
 
-def _records(results, kind, candidate, baseline, seed, contract, first):
+def _records(results, kind, candidate, baseline, seed, contract, first, rules):
     """The JSON records of ``results`` (in deal order from deal ``first``)."""
     for i, result in enumerate(results, first):
         record = {"kind": kind, "candidate": candidate, "baseline": baseline, "seed": seed,
-                  "contract_option": contract, "index": i}
+                  "rules": rules, "contract_option": contract, "index": i}
         if kind == "deal":
             record.update(contract=result[0], diff=result[1])
         else:
@@ -156,12 +165,15 @@ def read_records(paths: list[str]) -> list[dict]:
                 except json.JSONDecodeError as e:
                     raise ValueError(f"{path}:{number}: not a JSON line ({e.msg})") from None
                 # A deal is fixed by seed, index and contract (with or without --contract).
+                r.setdefault("rules", "standard")
                 key = (r["kind"], r["candidate"], r["baseline"], r["seed"], r["index"],
-                       r.get("contract"))
+                       r.get("contract"), json.dumps(r["rules"], sort_keys=True))
                 seen.setdefault(key, r)
     records = list(seen.values())
-    if len({(r["kind"], r["candidate"], r["baseline"]) for r in records}) > 1:
-        raise ValueError("the files mix different matches (kind, candidate or baseline)")
+    matches = {(r["kind"], r["candidate"], r["baseline"], json.dumps(r["rules"], sort_keys=True))
+               for r in records}
+    if len(matches) > 1:
+        raise ValueError("the files mix different matches (kind, candidate, baseline or rules)")
     return records
 
 
@@ -190,7 +202,7 @@ def summary(records: list[dict], elapsed: float | None = None) -> list[str]:
     for r in records:
         by_contract.setdefault(r["contract"], []).append(r["diff"])
     lines.append(f"{'contract':<20} {'deals':>5} {'points/deal':>12}   95% CI")
-    for name in [k.value for k in Contract if k.value in by_contract]:
+    for name in by_contract:
         mean, lo, hi = interval(by_contract[name])
         lines.append(f"{name:<20} {len(by_contract[name]):>5} {mean:>+12.2f}   "
                      f"{lo:+.2f}..{hi:+.2f}")
@@ -210,7 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("baseline", nargs="?", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=70, help="duplicate deals (or sessions)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--contract", choices=[c.value for c in Contract])
+    parser.add_argument("--rules", default="standard", help="a preset of RULES.md §7")
+    parser.add_argument("--option", action="append", default=[], metavar="K=V",
+                        help="a pagat option, the value as JSON (true, -30, null) or a word")
+    parser.add_argument("--contract", help="play only this contract of the rules")
     parser.add_argument("--sessions", action="store_true", help="whole 28-deal sessions")
     parser.add_argument("--first", type=int, default=0,
                         help="start at this deal (or session) of the seed's sequence")
@@ -231,21 +246,25 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give CANDIDATE and BASELINE levels (or --merge FILE ...)")
     if args.first < 0 or args.deals < 1:
         parser.error("--first must be >= 0 and --deals >= 1")
+    try:
+        rules = preset(args.rules, dict(_option(o) for o in args.option))
+        contract = rules.contract(args.contract).contract if args.contract else None
+    except (RuleError, ValueError) as e:
+        parser.error(str(e))
     c, b = args.candidate, args.baseline
     start = time.perf_counter()
     indices = range(args.first, args.first + args.deals)
     if args.sessions:
         kind, fn = "session", duplicate_session
-        tasks = [(c, b, args.seed, i) for i in indices]
+        tasks = [(c, b, args.seed, i, rules.record) for i in indices]
     else:
         kind, fn = "deal", duplicate_deal
-        contract = Contract(args.contract) if args.contract else None
-        tasks = [(c, b, args.seed, i, contract) for i in indices]
+        tasks = [(c, b, args.seed, i, contract, rules.record) for i in indices]
     records = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None
     try:
         for record in _records(_run(fn, tasks, args.jobs), kind, c, b, args.seed,
-                               args.contract, args.first):
+                               args.contract, args.first, rules.record):
             records.append(record)
             if out:
                 out.write(json.dumps(record) + "\n")
@@ -255,6 +274,17 @@ def main(argv: list[str] | None = None) -> int:
             out.close()
     print("\n".join(summary(records, time.perf_counter() - start)))
     return 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``name=value`` with the value read as JSON (``true``, ``-30``, ``null``), else a word."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise ValueError(f"an option is NAME=VALUE, not {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def _run(fn, tasks, jobs):

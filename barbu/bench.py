@@ -1,30 +1,39 @@
-"""Benchmark: complete random-playout deals per second, per contract (``python -m barbu.bench``).
+"""Benchmark: random playouts and record replays per second (``python -m barbu.bench``).
 
-For each contract it times ``playout.random_playout`` from the start of the play (contract and
-doubles done), once on one dealt position and once with freshly shuffled hands every time
-(``Deal.with_hands``, the way a sampling bot deals the unseen cards), and, in
-the same run, a minimal bitmask No Tricks playout as a yardstick: on a shared, noisy machine the
-ratio between the two is the figure to compare (target: the engine within a factor 2.5).
+For each contract of the rules (``--rules``, standard by default) it times
+``playout.random_playout`` from the start of the play (contract and doubles done), once on one
+dealt position and once with freshly shuffled hands every time (``Deal.with_hands``, the way a
+sampling bot deals the unseen cards), and, in the same run, a minimal bitmask No Tricks playout
+as a yardstick: on a shared, noisy machine the ratio between the two is the figure to compare
+(target: the engine within a factor 2.5).
+
+Then it times ``score_record`` on random whole-session records of the standard game against the
+deliberately naive, string-based reading of the rules in ``tests/reference.py`` (run from a
+checkout of the repository): the engine must replay records at least as fast.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
+from pathlib import Path
 
 from .actions import Double
 from .cards import deal_masks
 from .deal import Deal
+from .errors import RuleError
 from .playout import _POSITIONS, random_playout
-from .rules import Contract
+from .records import score_record
+from .rules import Contract, Rules, preset
 
 
-def _ready_deal(hands, contract: Contract, rng: random.Random) -> Deal:
-    deal = Deal(hands, 0)
-    deal.apply(rng.choice([a for a in deal.legal_actions() if a.contract is contract]))
-    for _ in range(4):
+def _ready_deal(hands, contract: Contract, rng: random.Random, rules: Rules) -> Deal:
+    deal = Deal(hands, 0, rules)
+    deal.apply(rng.choice([a for a in deal.legal_actions() if a.contract == contract]))
+    for _ in deal.double_order:
         deal.apply(Double())
     return deal
 
@@ -98,34 +107,64 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per figure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="standard", help="a preset of RULES.md §7")
     args = parser.parse_args(argv)
+    try:
+        rules = preset(args.rules)
+    except RuleError as e:
+        parser.error(str(e))
     rng = random.Random(args.seed)
-    print(f"Python {sys.version.split()[0]}, best of {args.rounds} interleaved rounds, "
-          f"{args.seconds:g} s per figure")
+    print(f"Python {sys.version.split()[0]}, {rules.name} rules, best of {args.rounds} "
+          f"interleaved rounds, {args.seconds:g} s per figure")
     print(f"{'contract':<20} {'playouts/s':>11} {'with dealing/s':>15}")
     rates = {}
     hands = list(deal_masks(rng))
     yardstick = 0.0
-    for contract in Contract:
-        deal = _ready_deal(deal_masks(rng), contract, rng)
+    for crules in rules.contracts:
+        contract = crules.contract
+        deal = _ready_deal(deal_masks(rng, rules.deck), contract, rng, rules)
 
         def fresh(deal: Deal = deal) -> None:
-            random_playout(deal.with_hands(deal_masks(rng)), rng)
+            random_playout(deal.with_hands(deal_masks(rng, rules.deck)), rng)
 
         fns = [lambda deal=deal: random_playout(deal, rng), fresh]
-        if contract is Contract.NO_TRICKS:
+        if contract == Contract.NO_TRICKS and rules.name == "standard":
             fns.append(lambda: minimal_no_tricks(hands, 0, rng.random))
         measured = _best_rates(fns, args.seconds, args.rounds)
         played, dealt = measured[:2]
-        if contract is Contract.NO_TRICKS:
+        if len(measured) > 2:
             yardstick = measured[2]
         rates[contract] = played
         print(f"{contract.value:<20} {played:>11,.0f} {dealt:>15,.0f}")
-    ratio = yardstick / rates[Contract.NO_TRICKS]
-    print(f"{'minimal no-tricks':<20} {yardstick:>11,.0f}   (yardstick, same run)")
-    print(f"no-tricks: engine {rates[Contract.NO_TRICKS]:,.0f}/s, "
-          f"yardstick/engine = {ratio:.2f} (target <= 2.5; >= 10,000/s on CPython 3.11)")
+    if yardstick:
+        ratio = yardstick / rates[Contract.NO_TRICKS]
+        print(f"{'minimal no-tricks':<20} {yardstick:>11,.0f}   (yardstick, same run)")
+        print(f"no-tricks: engine {rates[Contract.NO_TRICKS]:,.0f}/s, "
+              f"yardstick/engine = {ratio:.2f} (target <= 2.5; >= 10,000/s on CPython 3.11)")
+    _bench_replay(args.seconds, args.rounds, args.seed)
     return 0
+
+
+def _bench_replay(seconds: float, rounds: int, seed: int) -> None:
+    """Sessions replayed per second: ``score_record`` against the naive reference."""
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    if not (tests / "reference.py").exists():
+        print("record replay: skipped (run from a checkout: it compares with tests/reference.py)")
+        return
+    sys.path.insert(0, str(tests))
+    reference = importlib.import_module("reference")
+    generate = importlib.import_module("generate")
+    rng = random.Random(seed)
+    records = [generate.random_session_record(rng) for _ in range(4)]
+    for record in records:
+        if score_record(record) != reference.score_session(record):
+            raise AssertionError("the engine and the reference disagree on a record")
+    engine, naive = _best_rates([lambda: [score_record(r) for r in records],
+                                 lambda: [reference.score_session(r) for r in records]],
+                                seconds, rounds)
+    deals = sum(len(r["deals"]) for r in records)
+    print(f"{'record replay':<20} {engine * deals:>11,.0f} deals/s; naive reference "
+          f"{naive * deals:,.0f} deals/s; engine/naive = {engine / naive:.2f} (target >= 1)")
 
 
 if __name__ == "__main__":

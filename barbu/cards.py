@@ -124,6 +124,9 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Read ``QS``, ``10h``, ``Q♥``, ``td``: rank then suit, any case."""
         if isinstance(text, str):
+            known = CARD_SPELLINGS.get(text)
+            if known is not None:
+                return known
             t = text.strip().replace("\ufe0f", "")  # the emoji form of ♥ carries U+FE0F
             if 2 <= len(t) <= 3 and not any(ch.isspace() for ch in t):
                 try:
@@ -162,12 +165,25 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 """Every card, indexed by its number."""
 
+CARD_SPELLINGS: dict[str, Card] = {
+    rank + suit: CARDS[13 * s + r]
+    for r, ranks in enumerate(RANK_CHARS)
+    for rank in {ranks, ranks.lower(), "10" if ranks == "T" else ranks}
+    for s, suits in enumerate(zip(SUIT_CHARS, SUIT_CHARS.lower(), SUIT_SYMBOLS, strict=True))
+    for suit in suits
+}
+"""The usual spellings of every card (``QS``, ``qs``, ``10H``, ``Q♥``), read at once."""
+
 SUIT_MASKS: tuple[Mask, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_DECK: Mask = (1 << 52) - 1
 HEARTS: Mask = SUIT_MASKS[Suit.HEARTS]
 QUEENS: Mask = sum(1 << (13 * s + Rank.QUEEN) for s in range(4))
+JACKS: Mask = sum(1 << (13 * s + Rank.JACK) for s in range(4))
+PACK_32: Mask = sum(SUIT_MASKS[s] & -(1 << (13 * s + Rank.SEVEN)) for s in range(4))
+"""The 32-card pack: A K Q J 10 9 8 7 of each suit (RULES.md §7, fr32)."""
 KING_OF_HEARTS: Card = CARDS[13 * Suit.HEARTS + Rank.KING]
 ACE_OF_HEARTS: Card = CARDS[13 * Suit.HEARTS + Rank.ACE]
+SEVEN_OF_DIAMONDS: Card = CARDS[13 * Suit.DIAMONDS + Rank.SEVEN]
 
 
 def cards(text: str) -> list[Card]:
@@ -208,18 +224,20 @@ def format_cards(mask_or_cards: Mask | Iterable[int]) -> str:
     return " ".join(str(c) for c in cards_of(mask))
 
 
-def deal_masks(rng: random.Random) -> tuple[Mask, Mask, Mask, Mask]:
-    """Shuffle the 52 cards with ``rng`` and deal 13 to each seat, as four card sets."""
-    # Sorting by 52 uniform keys is a uniform shuffle, and several times faster on CPython than
+def deal_masks(rng: random.Random, deck: Mask = FULL_DECK) -> tuple[Mask, Mask, Mask, Mask]:
+    """Shuffle the cards of ``deck`` with ``rng`` and deal a quarter of them to each seat."""
+    # Sorting by uniform keys is a uniform shuffle, and several times faster on CPython than
     # random.shuffle, which matters for the playout benchmark and the bots' sampling.
-    keys = [rng.random() for _ in _DECK_ORDER]
-    order = sorted(_DECK_ORDER, key=keys.__getitem__)
+    pack = _DECK_ORDER if deck == FULL_DECK else [c for c in _DECK_ORDER if deck >> c & 1]
+    keys = [rng.random() for _ in pack]
+    order = [pack[i] for i in sorted(range(len(pack)), key=keys.__getitem__)]
     bit = _BITS.__getitem__
+    n = len(order) // 4
     return (
-        sum(map(bit, order[0:13])),
-        sum(map(bit, order[13:26])),
-        sum(map(bit, order[26:39])),
-        sum(map(bit, order[39:52])),
+        sum(map(bit, order[0:n])),
+        sum(map(bit, order[n:2 * n])),
+        sum(map(bit, order[2 * n:3 * n])),
+        sum(map(bit, order[3 * n:])),
     )
 
 
@@ -227,7 +245,7 @@ _DECK_ORDER = range(52)
 _BITS = tuple(1 << c for c in range(52))
 
 
-def deal(rng: random.Random) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
-    """Deal four hands of 13 cards with ``rng``, each in display order."""
-    a, b, c, d = deal_masks(rng)
+def deal(rng: random.Random, deck: Mask = FULL_DECK) -> tuple[list[Card], ...]:
+    """Deal four hands from ``deck`` (all 52 cards by default) with ``rng``, in display order."""
+    a, b, c, d = deal_masks(rng, deck)
     return cards_of(a), cards_of(b), cards_of(c), cards_of(d)

@@ -5,10 +5,15 @@ One small API for every player, human or bot, and for records and tests:
 reason), ``can(action)``, ``apply(action)``, ``is_over``, ``raw_scores()``, ``final_scores()``,
 ``view(seat)`` and ``copy()``. Card sets are bitmasks inside; the API speaks ``Card``.
 
-Decisions (RULES.md): the declarer leads the first trick and plays first in Domino, where players
-who cannot play are skipped (passes are implicit); a negative deal ends early once every card that
-scores is captured (§2); the doubling obligation of §4 is enforced from the block context the
-session passes in (``owed`` doubles per seat and ``deals_left`` in the block, this one included).
+Every rule comes from the deal's ``Rules`` (RULES.md §7): who leads the first trick, the lead
+restriction, the trump duties, the Domino opening, the early end. Players who cannot play in
+Domino are skipped (passes are implicit, and each ``Event`` names the seats skipped). The doubling
+obligation of §4 is enforced from the block context the session passes in (``owed`` doubles per
+seat and ``deals_left`` in the block, this one included).
+
+``apply`` returns a frozen ``Event`` (the action, the trick it completed and who won it, the
+Domino passes and exits, the end of the deal) and appends it to ``history``: replaying the
+history's actions on the dealt hands rebuilds the state.
 """
 
 from __future__ import annotations
@@ -16,13 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from . import domino, tricks
-from .actions import Action, ChooseContract, Double, Play
+from .actions import PLAYS, Action, ChooseContract, Double, Play
 from .cards import CARDS, SUIT_MASKS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .errors import RuleError
-from .rules import STANDARD, Contract, ContractRules, Rules
+from .rules import STANDARD, Contract, ContractRules, Lead, Rules, TrumpDuty
+from .tricks import HEART_SUIT
+from .scoring import PairSettlement, settlements
 from .scoring import final_scores as settle
 
 
@@ -35,13 +42,27 @@ class Phase(Enum):
     DONE = "done"
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the cards in play order (from the leader), who won it."""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+
+
+class Event(NamedTuple):
+    """What one action did (frozen): the deal's history is the list of these."""
+
+    seat: int
+    action: Action
+    trick: Trick | None = None
+    """The trick this card completed, with its winner."""
+    out: int | None = None
+    """Domino: the seat that went out with this card."""
+    skipped: tuple[int, ...] = ()
+    """Domino: the seats passed over after this card because they could not play."""
+    over: bool = False
+    """The deal ended with this action."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +73,7 @@ class View:
     """
 
     seat: int
+    rules: Rules
     phase: Phase
     declarer: int
     to_move: int | None
@@ -64,19 +86,41 @@ class View:
     used_contracts: frozenset[Contract]
     doubles: tuple[tuple[int, int], ...]
     double_turns: int
+    double_order: tuple[int, ...]
+    """The seats in the order of their doubling turns (empty where the rules have no doubles)."""
     owed: tuple[int, ...]
+    """Doubles of the declarer each seat owed in this block before this deal."""
+    still_owed: tuple[int, ...]
+    """Doubles of the declarer each seat still owes, counting this deal's."""
     deals_left: int
     must_double: bool
     played: tuple[tuple[int, Card], ...]
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[Trick, ...]
+    hearts_broken: bool
     tricks_won: tuple[int, ...]
     captured: tuple[tuple[Card, ...], ...]
     domino_rows: tuple[tuple[int, int] | None, ...]
     out_order: tuple[int, ...]
     raw: tuple[int, ...] | None
     final: tuple[int, ...] | None
+    settlement: tuple[PairSettlement, ...] | None
+    """Each doubled pair's payment, once the deal is over."""
     hands: tuple[tuple[Card, ...], ...] | None
+
+
+_EXPECTED: dict[Phase, type] = {
+    Phase.CONTRACT: ChooseContract, Phase.DOUBLING: Double, Phase.PLAY: Play}
+"""The kind of action each phase takes."""
+
+
+_PLAYED: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
+    tuple((seat, c) for c in CARDS) for seat in range(4))
+"""``_PLAYED[seat][card]``: the ``(seat, card)`` pair of the play lists, made once."""
+_PLAIN_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(seat, PLAYS[c]) for c in CARDS) for seat in range(4))
+"""``_PLAIN_EVENTS[seat][card]``: the event of a card that neither ends a trick nor the deal
+(events are immutable, so one of each serves every deal: replays make thousands)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -114,13 +158,16 @@ class Deal:
         self.doubles: list[tuple[int, int]] = []
         self.double_turns = 0
         self.played: list[tuple[int, Card]] = []
+        self.history: list[Event] = []
         # Trick contracts
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0, 0, 0, 0]
         self.captured: list[Mask] = [0, 0, 0, 0]
+        self.hearts_broken = False
         # Domino
         self.playable: Mask = 0
+        self.opener = -1
         self.out_order: list[int] = []
 
     # -- reading the state ------------------------------------------------------------------
@@ -144,6 +191,17 @@ class Deal:
         owed = self.owed[seat]
         return seat != self.declarer and owed > 0 and owed >= self.deals_left
 
+    def still_owed(self, seat: int) -> int:
+        """The doubles of the declarer ``seat`` still owes in this block, this deal's counted."""
+        return max(0, self.owed[seat] - ((seat, self.declarer) in self.doubles))
+
+    @property
+    def double_order(self) -> tuple[int, ...]:
+        """The seats in the order of their doubling turns: declarer's left first, declarer last."""
+        if not self.rules.doubling:
+            return ()
+        return tuple((self.declarer + k) % 4 for k in (1, 2, 3, 4))
+
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty once the deal is over)."""
         if self.phase is Phase.CONTRACT:
@@ -151,7 +209,7 @@ class Deal:
         if self.phase is Phase.DOUBLING:
             return [Double(frozenset(t)) for t in self._legal_double_sets()]
         if self.phase is Phase.PLAY:
-            return [Play(c) for c in cards_of(self.legal_mask())]
+            return [PLAYS[c] for c in cards_of(self.legal_mask())]
         return []
 
     def legal_mask(self) -> Mask:
@@ -160,20 +218,23 @@ class Deal:
             return 0
         hand = self.hands[self.to_move]
         crules = self.crules
-        if crules.is_domino:
+        if crules.domino is not None:
             return hand & self.playable
-        if not self.trick:
-            return tricks.lead_mask(hand, crules.no_heart_lead)
-        led = self.trick[0][1] // 13
-        trump = -1 if self.trump is None else int(self.trump)
-        return tricks.follow_mask(hand, led, trump, self._high_trump(), self.rules)
+        trick = self.trick
+        if not trick:
+            return tricks.lead_mask(hand, tricks.restricts_lead(crules.lead, self.hearts_broken))
+        led = trick[0][1] // 13
+        if self.trump is None:
+            return hand & SUIT_MASKS[led] or hand  # follow suit, else anything (§2)
+        return tricks.follow_mask(hand, led, int(self.trump), self._high_trump(),
+                                  self.rules.trump_duty)
 
     def raw_scores(self) -> list[int]:
         """Raw scores of the contract (RULES.md §2, §3); final once the deal is over."""
         if self.crules is None:
             return [0, 0, 0, 0]
         if self.crules.is_domino:
-            return domino.place_scores(self._domino_ranking(), self.rules.domino_places)
+            return domino.place_scores(self._domino_ranking(), self.crules.domino.places)
         winners = [t.winner for t in self.tricks]
         return tricks.raw_trick_scores(self.crules, self.tricks_won, self.captured, winners)
 
@@ -195,8 +256,7 @@ class Deal:
         """Raise ``RuleError`` saying why ``action`` is illegal now; return if it is legal."""
         if self.phase is Phase.DONE:
             raise RuleError("the deal is over", "deal-over")
-        expected = {Phase.CONTRACT: ChooseContract, Phase.DOUBLING: Double, Phase.PLAY: Play}
-        kind = expected[self.phase]
+        kind = _EXPECTED[self.phase]
         if not isinstance(action, kind):
             wanted = {ChooseContract: "a contract", Double: "a doubling turn", Play: "a card"}
             raise RuleError(
@@ -210,15 +270,27 @@ class Deal:
         else:
             self._check_play(action)
 
-    def apply(self, action: Action) -> None:
-        """Carry out ``action``; an illegal one raises ``RuleError``, changing nothing."""
+    def apply(self, action: Action) -> Event:
+        """Carry out ``action`` and return what it did (also appended to ``history``); an
+        illegal one raises ``RuleError``, changing nothing."""
+        seat = self.to_move
+        if type(action) is Play and self.phase is Phase.PLAY and type(action.card) is Card \
+                and self.legal_mask() >> action.card & 1:
+            event = self._play(seat, action)  # the common case, checked by legal_mask alone
+            self.history.append(event)
+            return event
         self.check(action)
+        assert seat is not None
         if isinstance(action, ChooseContract):
             self._choose(action)
+            event = Event(seat, action, over=self.is_over)
         elif isinstance(action, Double):
             self._double(action)
+            event = Event(seat, action)
         else:
-            self._play(int(action.card))
+            event = self._play(seat, action)
+        self.history.append(event)
+        return event
 
     def copy(self) -> Deal:
         """An independent copy of this state."""
@@ -227,6 +299,7 @@ class Deal:
         new.hands = self.hands[:]
         new.doubles = self.doubles[:]
         new.played = self.played[:]
+        new.history = self.history[:]
         new.trick = self.trick[:]
         new.tricks = self.tricks[:]
         new.tricks_won = self.tricks_won[:]
@@ -235,9 +308,10 @@ class Deal:
         return new
 
     @classmethod
-    def from_view(cls, view: View, hands: Sequence[Mask], rules: Rules = STANDARD) -> Deal:
+    def from_view(cls, view: View, hands: Sequence[Mask]) -> Deal:
         """The full state a view describes, given every seat's remaining cards (a guess of the
-        hidden ones, for sampling bots, or the true ones)."""
+        hidden ones, for sampling bots, or the true ones); its ``history`` starts empty."""
+        rules = view.rules
         played_by = [0, 0, 0, 0]
         for seat, c in view.played:
             played_by[seat] |= 1 << c
@@ -256,11 +330,15 @@ class Deal:
         deal.tricks_won = list(view.tricks_won)
         for t in view.tricks:
             deal.captured[t.winner] |= mask_of(t.cards)
+        deal.hearts_broken = view.hearts_broken
         deal.out_order = list(view.out_order)
-        if view.start_rank is not None and view.phase is not Phase.DOUBLING:
-            deal.playable = domino.opening_mask(int(view.start_rank))
-            for _, c in view.played:
-                deal.playable = domino.grow(deal.playable, c, int(view.start_rank))
+        if deal.crules is not None and deal.crules.domino is not None:
+            deal.opener = _opener(deal.crules)
+            if view.phase is not Phase.DOUBLING:
+                start = int(view.start_rank)
+                deal.playable = domino.opening_mask(start, deal.opener)
+                for _, c in view.played:
+                    deal.playable = domino.grow(deal.playable, c, start, deal.opener)
         return deal
 
     def with_hands(self, hands: Sequence[Mask]) -> Deal:
@@ -291,8 +369,10 @@ class Deal:
         if self.crules is not None and self.crules.is_domino:
             played = mask_of(c for _, c in self.played)
             rows = tuple(domino.rows(played, int(self.start_rank)))
+        over_scores = (self.raw_scores(), self.final_scores()) if over else None
         return View(
             seat=seat,
+            rules=self.rules,
             phase=self.phase,
             declarer=self.declarer,
             to_move=self.to_move,
@@ -305,18 +385,23 @@ class Deal:
             used_contracts=self.used,
             doubles=tuple(self.doubles),
             double_turns=self.double_turns,
+            double_order=self.double_order,
             owed=self.owed,
+            still_owed=tuple(self.still_owed(s) for s in range(4)),
             deals_left=self.deals_left,
             must_double=self.must_double(seat),
             played=tuple(self.played),
             trick=tuple(self.trick),
             tricks=tuple(self.tricks),
+            hearts_broken=self.hearts_broken,
             tricks_won=tuple(self.tricks_won),
             captured=tuple(tuple(cards_of(m & penalty)) for m in self.captured),
             domino_rows=rows,
             out_order=tuple(self.out_order),
-            raw=tuple(self.raw_scores()) if over else None,
-            final=tuple(self.final_scores()) if over else None,
+            raw=tuple(over_scores[0]) if over_scores else None,
+            final=tuple(over_scores[1]) if over_scores else None,
+            settlement=tuple(settlements(over_scores[0], self.doubles, self.rules))
+            if over_scores else None,
             hands=tuple(tuple(cards_of(h)) for h in self.dealt) if over else None,
         )
 
@@ -330,28 +415,31 @@ class Deal:
                 continue
             if crules.has_trump:
                 out.extend(ChooseContract(c, trump=s) for s in Suit)
-            elif crules.is_domino:
-                out.extend(ChooseContract(c, start_rank=r) for r in reversed(Rank))
+            elif crules.names_rank:
+                out.extend(ChooseContract(c, start_rank=r) for r in reversed(Rank)
+                           if self.rules.deck & domino.opening_mask(r))
             else:
                 out.append(ChooseContract(c))
         return out
 
     def _check_contract(self, action: ChooseContract) -> None:
         c = action.contract
-        if not isinstance(c, Contract) or c not in self.rules._by_contract:
-            raise RuleError(f"not a contract of these rules: {c!r}", "bad-contract")
-        if c in self.used:
-            raise RuleError(
-                f"{c.value} was already played in this block", "contract-used", contract=c.value
-            )
         crules = self.rules.contract(c)
+        if c in self.used:
+            where = "session" if self.rules.blocks == 1 else "block"
+            raise RuleError(
+                f"{c.value} was already played in this {where}", "contract-used", contract=c.value
+            )
         if crules.has_trump != (action.trump is not None):
             if crules.has_trump:
                 raise RuleError(f"{c.value} needs a trump suit", "trump-missing")
             raise RuleError(f"only trumps takes a trump suit, not {c.value}", "trump-unexpected")
-        if crules.is_domino != (action.start_rank is not None):
-            if crules.is_domino:
+        if crules.names_rank != (action.start_rank is not None):
+            if crules.names_rank:
                 raise RuleError(f"{c.value} needs a starting rank", "rank-missing")
+            if crules.is_domino:
+                raise RuleError(f"{c.value} always starts from its own rank: name none",
+                                "rank-fixed")
             raise RuleError(f"only domino takes a starting rank, not {c.value}", "rank-unexpected")
         if action.trump is not None and not isinstance(action.trump, Suit):
             raise RuleError(f"not a suit: {action.trump!r}", "bad-suit")
@@ -359,9 +447,13 @@ class Deal:
             raise RuleError(f"not a rank: {action.start_rank!r}", "bad-rank")
 
     def _choose(self, action: ChooseContract) -> None:
-        self.crules = self.rules.contract(action.contract)
+        self.crules = crules = self.rules.contract(action.contract)
         self.trump = action.trump
         self.start_rank = action.start_rank
+        if crules.domino is not None:
+            self.opener = _opener(crules)
+            if crules.domino.start_rank is not None:
+                self.start_rank = crules.domino.start_rank
         if self.rules.doubling:
             self.phase = Phase.DOUBLING
             self.to_move = (self.declarer + 1) % 4
@@ -433,11 +525,13 @@ class Deal:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        if self.crules.is_domino:
-            self.playable = domino.opening_mask(int(self.start_rank))
-            self.to_move = self._next_domino_player(self.declarer, include=True)
+        rules = self.crules.domino
+        if rules is not None:
+            self.playable = domino.opening_mask(int(self.start_rank), self.opener)
+            first = (self.declarer + rules.first) % 4
+            self.to_move = self._next_domino_player(first, include=True)
         else:
-            self.to_move = self.declarer
+            self.to_move = (self.declarer + self.rules.first_lead) % 4
 
     def _high_trump(self) -> int:
         """The highest trump in the current trick, or -1."""
@@ -468,11 +562,19 @@ class Deal:
         hand = self.hands[self.to_move]
         c = str(card)
         if self.crules.is_domino:
+            if self.opener >= 0 and self.playable == 1 << self.opener:
+                first = CARDS[self.opener]
+                return RuleError(f"the Domino opens with {first}, and only with it",
+                                 "domino-opener", card=c, opener=str(first))
             return RuleError(
                 f"{c} cannot be laid: it neither opens its suit nor extends its row",
                 "domino-unplayable", card=c,
             )
         if not self.trick:
+            if self.crules.lead is Lead.HEARTS_BROKEN:
+                return RuleError(
+                    "hearts may not be led before they are broken, while holding other suits",
+                    "hearts-not-broken", card=c)
             return RuleError(
                 "hearts may not be led while holding other suits", "heart-lead", card=c
             )
@@ -484,42 +586,58 @@ class Deal:
                     "must-overtrump", card=c,
                 )
             return RuleError(f"must follow {led.symbol}", "must-follow", card=c, suit=led.char)
+        if self.rules.trump_duty is TrumpDuty.WIN:
+            return RuleError(
+                f"void in {led.symbol}, must play a trump that wins the trick", "must-trump",
+                card=c, suit=led.char,
+            )
+        high = self._high_trump()
+        if high >= 0 and hand & SUIT_MASKS[int(self.trump)] & tricks.ABOVE[high]:
+            return RuleError(
+                f"void in {led.symbol}, must beat every trump in the trick", "must-overtrump-void",
+                card=c, suit=led.char,
+            )
         return RuleError(
-            f"void in {led.symbol}, must play a trump that wins the trick", "must-trump", card=c,
-            suit=led.char,
-        )
+            f"void in {led.symbol}, must play a trump", "must-ruff", card=c, suit=led.char)
 
-    def _play(self, card: int) -> None:
-        seat = self.to_move
+    def _play(self, seat: int, action: Play) -> Event:
+        card = action.card
         self.hands[seat] &= ~(1 << card)
-        self.played.append((seat, CARDS[card]))
-        if self.crules.is_domino:
-            self._domino_play(seat, card)
-            return
-        self.trick.append((seat, CARDS[card]))
-        if len(self.trick) < 4:
-            self.to_move = (seat + 1) % 4
-            return
-        self._finish_trick()
+        played = _PLAYED[seat][card]
+        self.played.append(played)
+        if self.crules.domino is not None:
+            return self._domino_play(seat, action)
+        trick = self.trick
+        if trick and card // 13 == HEART_SUIT and trick[0][1] // 13 != HEART_SUIT:
+            self.hearts_broken = True  # tricks.breaks_hearts, inlined on this hot path
+        trick.append(played)
+        if len(trick) < 4:
+            self.to_move = (seat + 1) & 3
+            return _PLAIN_EVENTS[seat][card]
+        done = self._finish_trick()
+        return Event(seat, action, done, None, (), self.phase is Phase.DONE)
 
-    def _finish_trick(self) -> None:
+    def _finish_trick(self) -> Trick:
         trump = -1 if self.trump is None else int(self.trump)
-        win_seat, best = self.trick[0]
-        for s, c in self.trick[1:]:
-            if tricks.beats(c, best, trump):
+        trick = self.trick
+        win_seat, best = trick[0]
+        for s, c in trick[1:]:
+            if c > best if c // 13 == best // 13 else c // 13 == trump:  # tricks.beats, inlined
                 win_seat, best = s, c
-        self.tricks.append(Trick(self.trick[0][0], tuple(c for _, c in self.trick), win_seat))
+        cards_ = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+        done = Trick(trick[0][0], cards_, win_seat)
+        self.tricks.append(done)
         self.tricks_won[win_seat] += 1
-        self.captured[win_seat] |= mask_of(c for _, c in self.trick)
+        captured = self.captured
+        captured[win_seat] |= 1 << cards_[0] | 1 << cards_[1] | 1 << cards_[2] | 1 << cards_[3]
         self.trick = []
         self.to_move = win_seat
-        penalty = self.crules.penalty_mask
-        all_captured = self.captured[0] | self.captured[1] | self.captured[2] | self.captured[3]
-        last = len(self.tricks) == self.rules.hand_size
-        early = self.rules.early_end and penalty and all_captured & penalty == penalty
-        if last or early:
+        end = self.crules.end_mask
+        if len(self.tricks) == self.rules.hand_size or end and (
+                captured[0] | captured[1] | captured[2] | captured[3]) & end == end:
             self.phase = Phase.DONE
             self.to_move = None
+        return done
 
     # -- Domino -----------------------------------------------------------------------------
 
@@ -527,15 +645,24 @@ class Deal:
         """The first seat from ``seat`` (or after it) still in the deal with a playable card."""
         return domino.next_player(self.hands, self.playable, seat, include)
 
-    def _domino_play(self, seat: int, card: int) -> None:
-        self.playable = domino.grow(self.playable, card, int(self.start_rank))
+    def _domino_play(self, seat: int, action: Play) -> Event:
+        card = int(action.card)
+        self.playable = domino.grow(self.playable, card, int(self.start_rank), self.opener)
+        out = None
         if not self.hands[seat]:
             self.out_order.append(seat)
+            out = seat
             if len(self.out_order) == 3:
                 self.phase = Phase.DONE
                 self.to_move = None
-                return
-        self.to_move = self._next_domino_player(seat, include=False)
+                return Event(seat, action, out=out, over=True)
+        nxt = self._next_domino_player(seat, include=False)
+        self.to_move = nxt
+        # The seats between this one and the next to move (all three others when the same seat
+        # plays again), unless they are out, could not play.
+        between = ((seat + k) % 4 for k in range(1, (nxt - seat - 1) % 4 + 1))
+        skipped = tuple(s for s in between if s not in self.out_order)
+        return Event(seat, action, out=out, skipped=skipped)
 
     def _domino_ranking(self) -> list[int]:
         """Seats in finishing order so far; once the deal is over, the last one comes last."""
@@ -544,11 +671,21 @@ class Deal:
         return self.out_order + [s for s in range(4) if s not in self.out_order]
 
 
+def _opener(crules: ContractRules) -> int:
+    """The card that must open this Domino, or -1 when any card of the starting rank may."""
+    opener = crules.domino.opener if crules.domino is not None else None
+    return -1 if opener is None else opener
+
+
 def _check_hands(masks: list[Mask], rules: Rules) -> None:
     if len(masks) != 4:
         raise RuleError(f"a deal needs 4 hands, not {len(masks)}", "bad-hands")
     seen = 0
     for seat, m in enumerate(masks):
+        if m & ~rules.deck:
+            odd = cards_of(m & ~rules.deck)[0]
+            raise RuleError(f"{odd} is not in the {rules.deck.bit_count()}-card pack",
+                            "bad-hands", card=str(odd))
         if m.bit_count() != rules.hand_size:
             raise RuleError(
                 f"hand of seat {seat} has {m.bit_count()} cards, not {rules.hand_size}",

@@ -12,14 +12,20 @@ from typing import Callable
 from .cards import Mask
 
 
-def opening_mask(start_rank: int) -> Mask:
-    """The cards playable on an empty layout: the four cards of the starting rank."""
+def opening_mask(start_rank: int, opener: int = -1) -> Mask:
+    """The cards playable on an empty layout: the four cards of the starting rank, or only the
+    ``opener`` card where the rules name one (pagat's 7♦, RULES.md §7)."""
+    if opener >= 0:
+        return 1 << opener
     return sum(1 << (13 * s + start_rank) for s in range(4))
 
 
-def grow(playable: Mask, card: int, start_rank: int) -> Mask:
-    """The playable set once ``card`` is laid on a layout started at ``start_rank``."""
+def grow(playable: Mask, card: int, start_rank: int, opener: int = -1) -> Mask:
+    """The playable set once ``card`` is laid on a layout started at ``start_rank``; once the
+    ``opener`` is laid, the other cards of the starting rank open their rows."""
     playable &= ~(1 << card)
+    if card == opener:
+        playable |= opening_mask(start_rank) & ~(1 << card)
     rank = card % 13
     if rank >= start_rank and rank < 12:
         playable |= 1 << (card + 1)
@@ -64,16 +70,18 @@ def next_player(hands: list[Mask], playable: Mask, seat: int, include: bool = Fa
 
 
 def finish(hands: list[Mask], playable: Mask, start_rank: int, seat: int, out: list[int],
-           choose: Callable[[int, Mask], int], places: tuple[int, ...]) -> list[int]:
+           choose: Callable[[int, Mask], int], places: tuple[int, ...],
+           opener: int = -1) -> list[int]:
     """Play a Domino deal to its end from ``seat``'s turn, each card ``choose(seat, legal)``;
     ``hands`` and ``out`` (the finishing order so far) change in place. Returns raw scores."""
     while True:
         card = choose(seat, hands[seat] & playable)
         hands[seat] ^= 1 << card
-        playable = grow(playable, card, start_rank)
+        playable = grow(playable, card, start_rank, opener)
         if not hands[seat]:
             out.append(seat)
             if len(out) == 3:
                 break
         seat = next_player(hands, playable, seat)
     return place_scores(out + [s for s in range(4) if s not in out], places)
+

@@ -46,14 +46,15 @@ def random_playout(deal: Deal, rng: random.Random, log: list[int] | None = None)
 
 
 def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
-    crules, rules = deal.crules, deal.rules
+    crules, duty = deal.crules, deal.rules.trump_duty
     hands = deal.hands[:]
     tricks_won = deal.tricks_won[:]
     captured = deal.captured[:]
     winners = [t.winner for t in deal.tricks]
     trump = -1 if deal.trump is None else int(deal.trump)
-    no_heart_lead = crules.no_heart_lead
-    penalty = crules.penalty_mask if rules.early_end else 0
+    lead, broken = crules.lead, deal.hearts_broken
+    restricts_lead, breaks_hearts = tricks.restricts_lead, tricks.breaks_hearts
+    penalty = crules.end_mask
     taken = captured[0] | captured[1] | captured[2] | captured[3]
     lead_mask, follow_mask, beats = tricks.lead_mask, tricks.follow_mask, tricks.beats
     positions = _POSITIONS
@@ -62,7 +63,7 @@ def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
     trick = [int(c) for _, c in deal.trick]
     seat = deal.to_move
     n_tricks = len(deal.tricks)
-    while n_tricks < rules.hand_size:
+    while n_tricks < deal.rules.hand_size:
         if trick:  # resuming in the middle of a trick
             win = (seat - len(trick)) % 4
             best = trick[0]
@@ -76,7 +77,7 @@ def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
             trick = []
         else:
             hand = hands[seat]
-            best = draw(lead_mask(hand, no_heart_lead), rnd)
+            best = draw(lead_mask(hand, restricts_lead(lead, broken)), rnd)
             hands[seat] = hand ^ (1 << best)
             if log is not None:
                 log.append(best)
@@ -97,8 +98,10 @@ def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
                         best, win = card, seat
                 else:
                     card = draw(hand, rnd)
+                    if not broken and breaks_hearts(led, card):
+                        broken = True
             else:
-                card = draw(follow_mask(hand, led, trump, high, rules), rnd)
+                card = draw(follow_mask(hand, led, trump, high, duty), rnd)
                 if beats(card, best, trump):
                     best, win = card, seat
                     if card // 13 == trump:
@@ -127,4 +130,4 @@ def _domino_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
         return card
 
     return domino.finish(deal.hands[:], deal.playable, int(deal.start_rank), deal.to_move,
-                         deal.out_order[:], choose, deal.rules.domino_places)
+                         deal.out_order[:], choose, deal.crules.domino.places, deal.opener)

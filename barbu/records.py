@@ -4,8 +4,14 @@ Deal record::
 
     {"rules": "standard", "declarer": 0-3, "hands": [[13 cards] x4],
      "contract": "no-tricks" | ... | "domino", "trump": "S|H|D|C" (trumps only),
-     "start_rank": "A|K|...|2" (domino only), "doubles": [[doubler, target], ...] in the order
-     made (a redouble is the declarer's pair back), "play": [cards in play order]}
+     "start_rank": "A|K|...|2" (a Domino whose rank the declarer names), "doubles": [[doubler,
+     target], ...] in the order made (a redouble is the declarer's pair back), "play": [cards in
+     play order]}
+
+``"rules"`` is a preset name (``"standard"``, ``"classic"``, ``"fr32"``, ``"pagat"``) or
+``{"preset": "pagat", "options": {...}}`` (RULES.md §7; see ``barbu.rules.preset``). In fr32 the
+hands hold 8 cards, ``"doubles"`` is present and empty, and ``"declarer"`` is the dealer who chose
+the contract; a pagat Domino has no ``"start_rank"`` (always 7).
 
 Domino passes are implicit, and a deal that ended early stops there. A session record is
 ``{"rules", "first_declarer", "seed" (int or null), "deals": [deal records without "rules"]}``;
@@ -19,11 +25,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ChooseContract, Double, Play
-from .cards import Card, Rank, Suit, cards_of
+from .actions import PASS, PLAYS, ChooseContract, Double
+from .cards import CARD_SPELLINGS, Card, Rank, Suit, cards_of
 from .deal import Deal, Phase
 from .errors import RuleError
-from .rules import PRESETS, Contract, Rules
+from .rules import Rules, rules_from_record
+from .scoring import final_scores as settle
+from .scoring import winners
 from .session import Session
 
 # -- export ---------------------------------------------------------------------------------
@@ -40,13 +48,13 @@ def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
         raise RuleError("a deal has no record before its contract is chosen", "no-contract")
     rec: dict[str, Any] = {}
     if with_rules:
-        rec["rules"] = deal.rules.name
+        rec["rules"] = deal.rules.record
     rec["declarer"] = deal.declarer
     rec["hands"] = hands_data(deal)
     rec["contract"] = deal.contract.value
     if deal.trump is not None:
         rec["trump"] = deal.trump.char
-    if deal.start_rank is not None:
+    if deal.start_rank is not None and deal.crules.names_rank:
         rec["start_rank"] = deal.start_rank.char
     rec["doubles"] = [[a, b] for a, b in deal.doubles]
     if deal.phase is Phase.DOUBLING:
@@ -58,7 +66,7 @@ def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
 def session_record(session: Session) -> dict[str, Any]:
     """The record of a session: every deal whose contract has been chosen."""
     return {
-        "rules": session.rules.name,
+        "rules": session.rules.record,
         "first_declarer": session.first_declarer,
         "seed": session.seed,
         "deals": [deal_record(d, with_rules=False) for d in session.deals if d.crules is not None],
@@ -77,12 +85,11 @@ def _at(deal: str, part: str) -> str:
     return f"{deal}, {part}" if deal else part
 
 
-def _rules_of(record: dict) -> Rules:
-    name = record.get("rules", "standard")
-    if not isinstance(name, str) or name not in PRESETS:
-        known = ", ".join(PRESETS)
-        raise _fail("rules", f"unknown rules {name!r} (known: {known})")
-    return PRESETS[name]
+def _rules_of(record: dict, where: str = "rules") -> Rules:
+    try:
+        return rules_from_record(record.get("rules", "standard"))
+    except RuleError as e:
+        raise e.located(where) from None
 
 
 def _seat(value: Any, where: str) -> int:
@@ -91,11 +98,18 @@ def _seat(value: Any, where: str) -> int:
     return value
 
 
-def _card(value: Any, where: str) -> Card:
+def _parse_card(value: Any) -> Card:
     try:
         return Card.parse(value)
     except ValueError as e:
-        raise _fail(where, str(e), "bad-card") from None
+        raise RuleError(str(e), "bad-card") from None
+
+
+def _card(value: Any, where: str) -> Card:
+    try:
+        return _parse_card(value)
+    except RuleError as e:
+        raise e.located(where) from None
 
 
 def _list(record: dict, key: str, deal: str) -> list:
@@ -116,7 +130,9 @@ def _hands(record: dict, deal: str, rules: Rules) -> list[list[Card]]:
         where = _at(deal, f"hands[{seat}]")
         if not isinstance(hand, list):
             raise _fail(where, "a hand must be a list of cards", "bad-hands")
-        cards_ = [_card(c, f"{where}[{i}]") for i, c in enumerate(hand)]
+        cards_ = [CARD_SPELLINGS.get(c) if isinstance(c, str) else None for c in hand]
+        if None in cards_:  # an unusual spelling, or no card: read each, to say where
+            cards_ = [_card(c, f"{where}[{i}]") for i, c in enumerate(hand)]
         if len(set(cards_)) != len(cards_):
             twice = next(c for c in cards_ if cards_.count(c) > 1)
             raise _fail(where, f"{twice} is listed twice", "bad-hands")
@@ -127,12 +143,14 @@ def _hands(record: dict, deal: str, rules: Rules) -> list[list[Card]]:
     return out
 
 
-def _contract_action(record: dict, deal: str) -> ChooseContract:
+def _contract_action(record: dict, deal: str, rules: Rules) -> ChooseContract:
     where = _at(deal, "contract")
+    if "contract" not in record:
+        raise _fail(deal or "record", '"contract" is missing')
     try:
-        contract = Contract.parse(record.get("contract"))
-    except (TypeError, ValueError) as e:
-        raise _fail(where, str(e), "bad-contract") from None
+        contract = rules.contract(record["contract"]).contract
+    except RuleError as e:
+        raise e.located(where) from None
     trump = start_rank = None
     try:
         if record.get("trump") is not None:
@@ -149,37 +167,46 @@ def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
 
     ``where`` names the deal inside a session ("deal 3") for the error messages.
     """
-    action = _contract_action(record, where)
+    action = _contract_action(record, where, deal.rules)
     try:
         deal.apply(action)
     except RuleError as e:
         raise e.located(_at(where, f"contract, seat {deal.declarer}")) from None
     _replay_doubles(deal, record, where)
-    for i, text in enumerate(_list(record, "play", where)):
-        spot = _at(where, f"play[{i}]")
-        card = _card(text, spot)
-        seat = deal.to_move
+    plays = _list(record, "play", where)
+    if plays and deal.phase is Phase.DOUBLING:
+        raise _fail(_at(where, "play[0]"), "the doubling round is not finished", "wrong-phase")
+    apply, spellings = deal.apply, CARD_SPELLINGS
+    for i, text in enumerate(plays):
         try:
-            if deal.phase is Phase.DOUBLING:
-                raise RuleError("the doubling round is not finished", "wrong-phase")
-            deal.apply(Play(card))
+            card = spellings.get(text) if type(text) is str else None
+            apply(PLAYS[card if card is not None else _parse_card(text)])
         except RuleError as e:
+            seat = deal.to_move  # unchanged: a refused action changes nothing
+            spot = _at(where, f"play[{i}]")
             raise e.located(spot if seat is None else f"{spot}, seat {seat}") from None
     return deal
 
 
 def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
     pairs = _list(record, "doubles", where)
+    if pairs and not deal.rules.doubling:
+        raise _fail(_at(where, "doubles"), f"the {deal.rules.name} rules have no doubles",
+                    "no-doubles")
     turns = record.get("double_turns", 4)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 4:
         raise _fail(_at(where, "double_turns"),
                     f"must be a number of turns 0-4, not {turns!r}")
     parsed = []
     for i, pair in enumerate(pairs):
-        spot = _at(where, f"doubles[{i}]")
         if not isinstance(pair, list) or len(pair) != 2:
-            raise _fail(spot, f"a double must be a [doubler, target] pair, not {pair!r}")
-        parsed.append((_seat(pair[0], spot), _seat(pair[1], spot)))
+            raise _fail(_at(where, f"doubles[{i}]"),
+                        f"a double must be a [doubler, target] pair, not {pair!r}")
+        a, b = pair
+        if not (type(a) is int and type(b) is int and 0 <= a <= 3 and 0 <= b <= 3):
+            spot = _at(where, f"doubles[{i}]")
+            a, b = _seat(a, spot), _seat(b, spot)  # refuses with the reason
+        parsed.append((a, b))
     i = 0
     for _ in range(turns if deal.rules.doubling else 0):
         seat = deal.to_move
@@ -191,10 +218,10 @@ def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
                             f"seat {parsed[i][1]} is doubled twice in one turn", "double-twice")
             targets.append(parsed[i][1])
             i += 1
-        spot = f"doubles[{start}], seat {seat}" if targets else f"doubling turn of seat {seat}"
         try:
-            deal.apply(Double(frozenset(targets)))
+            deal.apply(Double(frozenset(targets)) if targets else PASS)
         except RuleError as e:
+            spot = f"doubles[{start}], seat {seat}" if targets else f"doubling turn of seat {seat}"
             raise e.located(_at(where, spot)) from None
     if i < len(parsed):
         doubler = parsed[i][0]
@@ -231,14 +258,14 @@ def session_from_record(record: Any) -> Session:
     session = Session(seed, rules, first_declarer=first, start=False)
     deals = _list(record, "deals", "")
     if len(deals) > rules.deals:
-        raise _fail("deals", f"a session has {rules.deals} deals, this record has {len(deals)}")
+        raise _fail("deals", f"a {rules.name} session has {rules.deals} deals, "
+                             f"this record has {len(deals)}")
     for n, rec in enumerate(deals, 1):
         where = f"deal {n}"
         if not isinstance(rec, dict):
             raise _fail(where, "a deal record must be a JSON object")
-        if "rules" in rec and rec["rules"] != rules.name:
-            raise _fail(_at(where, "rules"),
-                        f"{rec['rules']!r} differs from the session's {rules.name!r}")
+        if "rules" in rec and _rules_of(rec, _at(where, "rules")) != rules:
+            raise _fail(_at(where, "rules"), "differs from the session's rules")
         if n > 1 and not session.deal.is_over:
             raise _fail(f"deal {n - 1}", "unfinished deal followed by another", "unfinished")
         expected = session.declarer_of(n)
@@ -287,12 +314,14 @@ def score_record(record: Any) -> dict[str, Any]:
         played = [d for d in session.deals if d.crules is not None]
         for n, d in enumerate(played, 1):
             _require_finished(d, f"deal {n}")
-        out: dict[str, Any] = {
-            "deals": [{"raw": d.raw_scores(), "final": d.final_scores()} for d in played],
-            "totals": session.totals(),
-        }
+        deals = []
+        for d in played:
+            raw = d.raw_scores()
+            deals.append({"raw": raw, "final": settle(raw, d.doubles, session.rules)})
+        totals = [sum(column) for column in zip(*(d["final"] for d in deals))] or [0, 0, 0, 0]
+        out: dict[str, Any] = {"deals": deals, "totals": totals}
         if session.is_over:
-            out["winners"] = session.winners()
+            out["winners"] = winners(totals, session.rules)
         return out
     deal = deal_from_record(record)
     _require_finished(deal, "record")

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable
 
 from .rules import Rules
+
+
+@dataclass(frozen=True)
+class PairSettlement:
+    """One doubled pair's settlement: ``payer`` gives ``amount`` to ``payee`` (0: equal raw
+    scores, nothing moves; then ``payer`` is the lower seat)."""
+
+    payer: int
+    payee: int
+    amount: int
+    mutual: bool
 
 
 def pair_factors(doubles: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
@@ -32,6 +44,17 @@ def transfers(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) 
     return moves
 
 
+def settlements(raw: list[int] | tuple[int, ...], doubles: Iterable[tuple[int, int]],
+                rules: Rules) -> list[PairSettlement]:
+    """Each doubled pair's payment, lower seat pairs first (RULES.md §5)."""
+    out = []
+    for (a, b), mutual in sorted(pair_factors(doubles).items()):
+        amount = (raw[b] - raw[a]) * (rules.mutual_factor if mutual == 2 else 1)
+        payer, payee = (a, b) if amount >= 0 else (b, a)
+        out.append(PairSettlement(payer, payee, abs(amount), mutual == 2))
+    return out
+
+
 def final_scores(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) -> list[int]:
     """Deal scores: raw score plus the sum of the seat's transfers."""
     if not doubles:
@@ -39,7 +62,8 @@ def final_scores(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rule
     return [r + t for r, t in zip(raw, transfers(raw, doubles, rules), strict=True)]
 
 
-def winners(totals: list[int]) -> list[int]:
-    """The seats with the highest total; a tie shares the victory."""
-    best = max(totals)
+def winners(totals: list[int], rules: Rules) -> list[int]:
+    """The seats with the best total (the highest, or the lowest where the rules say so); a tie
+    shares the victory."""
+    best = min(totals) if rules.lowest_wins else max(totals)
     return [seat for seat, total in enumerate(totals) if total == best]

@@ -1,10 +1,12 @@
-"""A session of 28 deals in 4 blocks of 7 (RULES.md §1, §4, §5).
+"""A session: blocks of deals, one per contract of the rules (RULES.md §1, §4, §5, §7).
 
-The first declarer is drawn from the seed; he declares a block of 7 deals, each with a contract
-not yet used in the block, then his left neighbour takes over. Each non-declarer owes the
+The first declarer is drawn from the seed. In the standard game he declares a block of 7 deals
+(one per contract of the rules), each with a contract not yet used in the block, then his left
+neighbour takes over: 4 blocks, 28 deals. Where the rules rotate the role every deal (fr32), the
+dealer chooses and the next deal's dealer is his left neighbour. Each non-declarer owes the
 declarer ``rules.double_quota`` doubles per block; the deal enforces the obligation from the
-``owed`` and ``deals_left`` figures the session gives it. Totals add up deal scores; the highest
-total wins and a tie shares the victory.
+``owed`` and ``deals_left`` figures the session gives it. Totals add up deal scores; the best
+total (the highest, or the lowest in fr32) wins and a tie shares the victory.
 
 The session deals from ``random.Random(seed)``: first the first declarer, then one shuffle per
 deal, so a seed always gives the same session. Without a seed the caller supplies the hands
@@ -19,9 +21,10 @@ from typing import Sequence
 
 from .actions import Action
 from .cards import Mask, deal_masks
-from .deal import Deal, Phase, View
+from .deal import Deal, Event, Phase, View
 from .errors import RuleError
-from .rules import STANDARD, Contract, Rules
+from .rules import STANDARD, Contract, Rotation, Rules
+from .scoring import PairSettlement, settlements
 from .scoring import winners as best_seats
 
 
@@ -35,6 +38,7 @@ class DealSummary:
     doubles: tuple[tuple[int, int], ...]
     raw: tuple[int, ...]
     final: tuple[int, ...]
+    settlement: tuple[PairSettlement, ...]
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class SessionView:
     number: int
     block: int
     deals: int
+    blocks: int
     history: tuple[DealSummary, ...]
     totals: tuple[int, ...]
     is_over: bool
@@ -81,8 +86,15 @@ class Session:
     # -- the block structure ----------------------------------------------------------------
 
     def declarer_of(self, number: int) -> int:
-        """The declarer of deal ``number`` (1-based): one block of deals per declarer, leftwards."""
+        """The declarer of deal ``number`` (1-based): one block of deals per declarer, leftwards,
+        or, where the role rotates every deal, the next seat leftwards each deal."""
+        if self.rules.rotation is Rotation.DEAL:
+            return (self.first_declarer + number - 1) % 4
         return (self.first_declarer + (number - 1) // self.rules.block_size) % 4
+
+    def block_of(self, number: int) -> int:
+        """The block (1-based) deal ``number`` belongs to."""
+        return (number - 1) // self.rules.block_size + 1
 
     def block_context(self, number: int) -> tuple[frozenset[Contract], tuple[int, ...], int]:
         """For deal ``number``: contracts used earlier in its block, doubles owed, deals left."""
@@ -91,10 +103,11 @@ class Session:
         earlier = self.deals[first : number - 1]
         declarer = self.declarer_of(number)
         used = frozenset(d.contract for d in earlier)
+        quota = self.rules.double_quota if self.rules.doubling else 0
         owed = []
         for seat in range(4):
             made = sum(1 for d in earlier if (seat, declarer) in d.doubles)
-            owed.append(0 if seat == declarer else max(0, self.rules.double_quota - made))
+            owed.append(0 if seat == declarer else max(0, quota - made))
         return used, tuple(owed), size - (number - 1 - first)
 
     # -- dealing ----------------------------------------------------------------------------
@@ -103,7 +116,7 @@ class Session:
         """The next hands from the session's seeded shuffle."""
         if self._rng is None:
             raise RuleError("this session has no seed: give the hands of the next deal", "no-seed")
-        return deal_masks(self._rng)
+        return deal_masks(self._rng, self.rules.deck)
 
     def start_deal(self, hands: Sequence | None = None) -> Deal:
         """Begin the next deal, with the given hands or the next ones from the seed."""
@@ -128,13 +141,13 @@ class Session:
 
     @property
     def number(self) -> int:
-        """The current deal's number, 1..28."""
+        """The current deal's number, from 1 to ``rules.deals``."""
         return len(self.deals)
 
     @property
     def block(self) -> int:
-        """The current block's number, 1..4."""
-        return (self.number - 1) // self.rules.block_size + 1
+        """The current block's number, from 1 to ``rules.blocks``."""
+        return self.block_of(self.number)
 
     @property
     def is_over(self) -> bool:
@@ -158,11 +171,13 @@ class Session:
         """Whether ``action`` is legal now."""
         return self.deal.can(action)
 
-    def apply(self, action: Action) -> None:
-        """Play ``action`` in the current deal; when it ends, deal the next (seeded sessions)."""
-        self.deal.apply(action)
+    def apply(self, action: Action) -> Event:
+        """Play ``action`` in the current deal and return what it did; when the deal ends, deal
+        the next (seeded sessions)."""
+        event = self.deal.apply(action)
         if self.deal.is_over and not self.is_over and self._rng is not None:
             self.start_deal()
+        return event
 
     def finished_deals(self) -> list[Deal]:
         """The deals played to the end."""
@@ -178,14 +193,15 @@ class Session:
 
     def winners(self) -> list[int]:
         """The winning seats once the session is over (ties share), else empty."""
-        return best_seats(self.totals()) if self.is_over else []
+        return best_seats(self.totals(), self.rules) if self.is_over else []
 
     def history(self) -> list[DealSummary]:
         """The finished deals as score-sheet rows."""
         return [
-            DealSummary(n, d.declarer, d.contract, tuple(d.doubles),
-                        tuple(d.raw_scores()), tuple(d.final_scores()))
+            DealSummary(n, d.declarer, d.contract, tuple(d.doubles), tuple(raw),
+                        tuple(d.final_scores()), tuple(settlements(raw, d.doubles, self.rules)))
             for n, d in enumerate(self.deals, 1) if d.is_over
+            for raw in (d.raw_scores(),)
         ]
 
     def view(self, seat: int) -> SessionView:
@@ -195,6 +211,7 @@ class Session:
             number=self.number,
             block=self.block,
             deals=self.rules.deals,
+            blocks=self.rules.blocks,
             history=tuple(self.history()),
             totals=tuple(self.totals()),
             is_over=self.is_over,

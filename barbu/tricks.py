@@ -7,41 +7,60 @@ progress is given by its led suit and, in Trumps, the highest trump already in i
 
 from __future__ import annotations
 
-from .cards import HEARTS, SUIT_MASKS, Mask
-from .rules import ContractRules, Rules
+from .cards import FULL_DECK, HEARTS, SUIT_MASKS, Mask, Suit
+from .rules import ContractRules, Lead, TrumpDuty
 
-NOT_HEARTS: Mask = ~HEARTS & ((1 << 52) - 1)
+NOT_HEARTS: Mask = ~HEARTS & FULL_DECK
+HEART_SUIT = int(Suit.HEARTS)
 
 ABOVE: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & -(1 << (c + 1)) for c in range(52))
 """``ABOVE[c]``: the cards of ``c``'s suit that beat ``c``."""
 
 
-def lead_mask(hand: Mask, no_heart_lead: bool) -> Mask:
-    """The cards a leader may lead: anything, but no heart while holding another suit (§2)."""
-    if no_heart_lead:
+def lead_mask(hand: Mask, no_hearts: bool) -> Mask:
+    """The cards a leader may lead: anything, but, when ``no_hearts``, no heart while holding
+    another suit (RULES.md §2; pagat: until hearts are broken, §7)."""
+    if no_hearts:
         return hand & NOT_HEARTS or hand
     return hand
 
 
-def follow_mask(hand: Mask, led: int, trump: int, high_trump: int, rules: Rules) -> Mask:
-    """The cards a player may play to a trick whose led suit is ``led`` (§2, §3)."""
+def restricts_lead(lead: Lead, hearts_broken: bool) -> bool:
+    """Whether a leader may not lead hearts now (while holding another suit)."""
+    return lead is Lead.NO_HEARTS or (lead is Lead.HEARTS_BROKEN and not hearts_broken)
+
+
+def breaks_hearts(led: int, card: int) -> bool:
+    """Whether ``card`` played to a trick led in suit ``led`` breaks hearts (RULES.md §7)."""
+    return card // 13 == HEART_SUIT and led != HEART_SUIT
+
+
+def follow_mask(hand: Mask, led: int, trump: int, high_trump: int, duty: TrumpDuty) -> Mask:
+    """The cards a player may play to a trick whose led suit is ``led`` (§2, §3, §7).
+
+    ``high_trump`` is the highest trump already in the trick (-1 for none); ``duty`` says what a
+    player void in a plain led suit owes in Trumps.
+    """
     follow = hand & SUIT_MASKS[led]
     if trump < 0:
         return follow or hand
     if led == trump:
         # §3: when trumps are led, beat every trump in the trick if possible, else any trump.
-        if follow and rules.trump_lead_overtrump:
-            return follow & ABOVE[high_trump] or follow
-        return follow or hand
+        return follow & ABOVE[high_trump] or follow or hand
     if follow:
         return follow
-    if rules.void_must_win_with_trump:
-        # §3: void in a plain suit, play a trump that wins the trick if there is one.
-        trumps = hand & SUIT_MASKS[trump]
-        winners = trumps & ABOVE[high_trump] if high_trump >= 0 else trumps
-        if winners:
-            return winners
-    return hand
+    if duty is TrumpDuty.FREE:
+        return hand
+    trumps = hand & SUIT_MASKS[trump]
+    if duty is TrumpDuty.OVERTRUMP:
+        # §7 pagat option: with a trump in the trick, beat it if possible, else anything.
+        return (trumps & ABOVE[high_trump] if high_trump >= 0 else 0) or hand
+    winners = trumps & ABOVE[high_trump] if high_trump >= 0 else trumps
+    if duty is TrumpDuty.TRUMP:
+        # §7 classic: trump, over-trumping when possible; discard only without trumps.
+        return winners or trumps or hand
+    # §3: void in a plain suit, play a trump that wins the trick if there is one.
+    return winners or hand
 
 
 def beats(card: int, best: int, trump: int) -> bool:

@@ -44,7 +44,7 @@ def action_from_data(data: Any) -> Action:
         if kind == "contract":
             trump = data.get("trump")
             rank = data.get("start_rank")
-            return ChooseContract(Contract.parse(data.get("contract")),
+            return ChooseContract(_contract(data.get("contract")),
                                   Suit.parse(trump) if trump is not None else None,
                                   Rank.parse(rank) if rank is not None else None)
         if kind == "double":
@@ -59,13 +59,20 @@ def action_from_data(data: Any) -> Action:
     raise RuleError(f"unknown action type {kind!r}", "bad-action")
 
 
+def _contract(value: Any) -> Contract:
+    """A contract id from plain data (whether the rules have it is the deal's to check)."""
+    if not isinstance(value, str):
+        raise ValueError(f"a contract id is a string, not {type(value).__name__}")
+    return Contract(value)
+
+
 def position_data(session: Session) -> dict[str, Any]:
     """The current deal of ``session`` with its block context, for the worker."""
     deal = session.deal
     used, owed, left = session.block_context(session.number)
     return {
         "deal": deal_record(deal) if deal.crules is not None else {
-            "rules": deal.rules.name, "declarer": deal.declarer,
+            "rules": deal.rules.record, "declarer": deal.declarer,
             "hands": hands_data(deal), "contract": None,
         },
         "used": sorted(c.value for c in used),
@@ -81,7 +88,7 @@ def deal_from_position(data: Any) -> Deal:
     rec = data["deal"]
     rules = _rules_of(rec)
     try:
-        used = frozenset(Contract.parse(c) for c in data.get("used", []))
+        used = frozenset(rules.contract(_contract(c)).contract for c in data.get("used", []))
         owed = tuple(int(x) for x in data.get("owed", (0, 0, 0, 0)))
         left = int(data.get("deals_left", rules.block_size))
     except (TypeError, ValueError) as e:

@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from barbu import Contract, score_record
+from barbu import STANDARD, score_record
 from e2e.browser_helpers import wait_ready
 
 SEED = 2024
@@ -87,7 +87,7 @@ def test_a_whole_session_ends_with_the_totals_of_the_engines_replay(page, base_u
     expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "28")
     assert seen["deals"] == 28
     # The player declared a whole block: the seven contracts, each once.
-    assert sorted(seen["contracts"]) == sorted(c.value for c in Contract)
+    assert sorted(seen["contracts"]) == sorted(c.contract for c in STANDARD.contracts)
     # He doubled only when forced, so the obligation forced him twice in each other block.
     assert seen["forced"] == 6, seen["obligations"]
     assert all("must double" in text for text in seen["obligations"])

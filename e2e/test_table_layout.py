@@ -32,13 +32,13 @@ def state_doubling() -> tuple[Session, int | None]:
 
 def state_trick() -> tuple[Session, int | None]:
     return session_until(12, lambda s: s.to_move == HUMAN and s.deal.phase is Phase.PLAY
-                         and s.deal.contract is Contract.NO_HEARTS and len(s.deal.trick) >= 2
+                         and s.deal.contract == Contract.NO_HEARTS and len(s.deal.trick) >= 2
                          and len(s.deal.tricks) >= 5), None
 
 
 def state_domino() -> tuple[Session, int | None]:
     return session_until(13, lambda s: s.to_move == HUMAN and s.deal.phase is Phase.PLAY
-                         and s.deal.contract is Contract.DOMINO and len(s.deal.played) >= 14), None
+                         and s.deal.contract == Contract.DOMINO and len(s.deal.played) >= 14), None
 
 
 def state_summary() -> tuple[Session, int | None]:

@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from barbu import Card, ChooseContract, Contract, Deal, Double, Play, Rank, Suit, cards
 from barbu.cards import CARDS
+from barbu.rules import STANDARD, Rules
 
 
-def layout(*hands: str, void: dict[int, str] | None = None) -> list[list[Card]]:
-    """Four hands from the given cards; each is then filled up to 13 with the lowest cards left,
-    skipping the suits listed in ``void`` for that seat (e.g. ``{1: "S"}``)."""
+def layout(*hands: str, void: dict[int, str] | None = None,
+           rules: Rules = STANDARD) -> list[list[Card]]:
+    """Four hands from the given cards; each is then filled up to a full hand of ``rules`` with
+    the lowest cards of its pack left, skipping the suits listed in ``void`` for that seat (e.g.
+    ``{1: "S"}``)."""
+    size = rules.hand_size
     given = [cards(h) for h in hands] + [[] for _ in range(4 - len(hands))]
-    left = [c for c in CARDS if not any(c in h for h in given)]
+    left = [c for c in CARDS if rules.deck >> c & 1 and not any(c in h for h in given)]
     void = void or {}
     for seat, hand in enumerate(given):
         banned = {Suit.parse(s) for s in void.get(seat, "")}
         for c in [c for c in left if c.suit not in banned]:
-            if len(hand) == 13:
+            if len(hand) == size:
                 break
             hand.append(c)
             left.remove(c)
-        assert len(hand) == 13, f"cannot fill seat {seat}"
+        assert len(hand) == size, f"cannot fill seat {seat}"
     return given
 
 
@@ -30,7 +34,7 @@ def start(hands, contract: str, declarer: int = 0, trump: str | None = None,
     deal.apply(ChooseContract(Contract(contract), Suit.parse(trump) if trump else None,
                               Rank.parse(rank) if rank else None))
     doubles = doubles or {}
-    for _ in range(4):
+    for _ in deal.double_order:
         deal.apply(Double(frozenset(doubles.get(deal.to_move, ()))))
     return deal
 

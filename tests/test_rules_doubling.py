@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from barbu import ChooseContract, Contract, Deal, Double, RuleError, STANDARD, Suit
+from barbu.rules import FR32
 from barbu.scoring import final_scores, transfers, winners
 from helpers import layout
 
@@ -139,5 +140,10 @@ def test_settlement_is_zero_sum(raw, doubles):
 
 
 def test_the_highest_total_wins_and_a_tie_shares_the_victory():
-    assert winners([10, 30, -5, 30]) == [1, 3]
-    assert winners([1, 0, 0, 0]) == [0]
+    assert winners([10, 30, -5, 30], STANDARD) == [1, 3]
+    assert winners([1, 0, 0, 0], STANDARD) == [0]
+
+
+def test_in_fr32_the_lowest_total_wins_and_a_tie_shares_the_victory():
+    assert winners([10, 30, -5, -5], FR32) == [2, 3]
+    assert winners([1, 0, 0, 0], FR32) == [1, 2, 3]

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from barbu.rules import STANDARD
 from barbu import (ChooseContract, Contract, Double, Phase, RuleError, Session, session_from_record,
                    session_record)
 from barbu.cards import mask_of
@@ -40,7 +41,7 @@ def test_each_contract_is_played_once_per_block():
     session = _random_session(3)
     for block in range(4):
         contracts = [d.contract for d in session.deals[7 * block : 7 * block + 7]]
-        assert sorted(contracts) == sorted(Contract)
+        assert sorted(contracts) == sorted(c.contract for c in STANDARD.contracts)
 
 
 def test_used_contracts_are_not_offered_and_are_refused():

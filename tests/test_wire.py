@@ -29,11 +29,18 @@ def test_every_legal_action_round_trips_through_plain_data():
     ({"type": "play", "card": "ZZ"}, "not a card"),
     ({"type": "double", "targets": [5]}, "not a seat"),
     ({"type": "double", "targets": "0"}, "must be a list"),
-    ({"type": "contract", "contract": "no-jacks"}, "not a contract"),
+    ({"type": "contract", "contract": 7}, "a contract id is a string"),
 ])
 def test_bad_action_data_is_refused_with_a_reason(data, why):
     with pytest.raises(RuleError, match=why):
         action_from_data(data)
+
+
+def test_a_contract_the_rules_do_not_have_is_refused_when_played():
+    session = Session(seed=1)
+    action = action_from_data({"type": "contract", "contract": "jacks"})
+    with pytest.raises(RuleError, match="not a contract of the standard rules: 'jacks'"):
+        session.apply(action)
 
 
 def test_a_position_rebuilds_the_current_deal_at_every_step():

@@ -355,9 +355,9 @@ class PageController:
             elif (contract := attribute(target, "data-contract")) is not None:
                 self.pick_contract(contract)
             elif (trump := attribute(target, "data-trump")) is not None:
-                self.human(ChooseContract(Contract.TRUMPS, trump=_suit(trump)))
+                self.human(ChooseContract(self.chosen(), trump=_suit(trump)))
             elif (rank := attribute(target, "data-rank")) is not None:
-                self.human(ChooseContract(Contract.DOMINO, start_rank=_rank(rank)))
+                self.human(ChooseContract(self.chosen(), start_rank=_rank(rank)))
             elif (seat := attribute(target, "data-double")) is not None:
                 self.toggle_double(int(seat))
             elif (action := attribute(target, "data-action")) is not None:
@@ -455,17 +455,25 @@ class PageController:
     # -- the player's actions ------------------------------------------------------------------
 
     def pick_contract(self, value: str) -> None:
-        """A contract button: negative contracts are chosen at once, Trumps and Domino ask more."""
-        contract = Contract(value)
-        if contract in (Contract.TRUMPS, Contract.DOMINO):
-            self.picking = None if self.picking is contract else contract
+        """A contract button: most are chosen at once; one with a trump suit or a starting rank
+        to name opens that row first."""
+        crules = self.game.session.rules.contract(value)
+        contract = crules.contract
+        if crules.has_trump or crules.names_rank:
+            self.picking = None if self.picking == contract else contract
             self.draw()
-            selector = "[data-trump]" if contract is Contract.TRUMPS else "[data-rank]"
+            selector = "[data-trump]" if crules.has_trump else "[data-rank]"
             first = self.document.querySelector(f"#center {selector}")
             if first:
                 first.focus()
             return
         self.human(ChooseContract(contract))
+
+    def chosen(self) -> Contract:
+        """The contract whose trump suit or starting rank the player is naming."""
+        if self.picking is None:
+            raise RuleError("choose a contract first", "no-contract")
+        return self.picking
 
     def toggle_double(self, seat: int) -> None:
         """Select or unselect a seat to double (or redouble) on the player's turn."""

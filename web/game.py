@@ -28,18 +28,16 @@ from barbu import (
     session_record,
 )
 from barbu.deal import Trick
-from barbu.scoring import transfers
+from barbu.scoring import PairSettlement
 from barbu.session import DealSummary, SessionView
 from barbu.wire import action_from_data, action_to_data, position_data
 
 HUMAN = 0
 SEATS = (0, 1, 2, 3)
-CONTRACTS = tuple(Contract)
-"""The seven contracts in the order the declarer's menu lists them (RULES.md §2, §3)."""
 
 __all__ = [
-    "CONTRACTS", "Card", "ChooseContract", "Contract", "Double", "Event", "Game", "HUMAN",
-    "PairTransfer", "Phase", "Play", "RuleError", "SEATS", "Trick", "action_from_data",
+    "Card", "ChooseContract", "Contract", "Double", "Event", "Game", "HUMAN",
+    "PairSettlement", "Phase", "Play", "RuleError", "SEATS", "Trick", "action_from_data",
     "action_to_data",
 ]
 
@@ -60,16 +58,6 @@ class Event:
     """Domino: the seats skipped after this card because they could not play."""
     out: int | None = None
     """Domino: the seat that went out with this card."""
-
-
-@dataclass(frozen=True)
-class PairTransfer:
-    """One doubled pair's settlement: ``payer`` gives ``amount`` to ``payee``."""
-
-    payer: int
-    payee: int
-    amount: int
-    mutual: bool
 
 
 class Game:
@@ -101,7 +89,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether all 28 deals are played."""
+        """Whether all the session's deals are played."""
         return self.session.is_over
 
     def view(self, showing: int | None = None) -> SessionView:
@@ -111,7 +99,7 @@ class Game:
         if showing is None or showing == view.number:
             return view
         deal = self.session.deals[showing - 1]
-        block = (showing - 1) // self.session.rules.block_size + 1
+        block = self.session.block_of(showing)
         return replace(view, deal=deal.view(HUMAN), number=showing, block=block)
 
     def deal_details(self, number: int) -> tuple[Contract | None, Any, Any]:
@@ -131,23 +119,10 @@ class Game:
         deal = self.session.deals[number - 1]
         return deal.view(HUMAN).hands
 
-    def pair_transfers(self, number: int) -> list[PairTransfer]:
+    def pair_transfers(self, number: int) -> tuple[PairSettlement, ...]:
         """Each doubled pair's payment on deal ``number``, from the engine's settlement."""
         row = self.summary(number)
-        if row is None:
-            return []
-        rules = self.session.rules
-        made = set(row.doubles)
-        out = []
-        for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
-            pair = [d for d in row.doubles if set(d) == {a, b}]
-            moves = transfers(list(row.raw), pair, rules)
-            if moves[a] == 0:
-                out.append(PairTransfer(a, b, 0, (b, a) in made and (a, b) in made))
-                continue
-            payer, payee = (a, b) if moves[a] < 0 else (b, a)
-            out.append(PairTransfer(payer, payee, moves[payee], (b, a) in made and (a, b) in made))
-        return out
+        return row.settlement if row is not None else ()
 
     def reason(self, action: Action) -> RuleError | None:
         """Why ``action`` is illegal now, or None if it is legal."""
@@ -182,24 +157,7 @@ class Game:
         seat = session.to_move
         if seat is None:
             raise RuleError("nobody is to move", "deal-over")
-        deal = session.deal
         number = session.number
-        tricks_before = len(deal.tricks)
-        out_before = len(deal.out_order)
-        session.apply(action)
-        trick = deal.tricks[-1] if len(deal.tricks) > tricks_before else None
-        passed: tuple[int, ...] = ()
-        out = deal.out_order[-1] if len(deal.out_order) > out_before else None
-        if deal.crules is not None and deal.crules.is_domino and deal.phase is Phase.PLAY \
-                and isinstance(action, Play):
-            nxt = deal.to_move
-            passed = tuple(
-                s for s in ((seat + k) % 4 for k in range(1, 4))
-                if nxt is not None and _between(seat, s, nxt) and s not in deal.out_order
-            )
-        return Event(seat, action, number, trick, deal.is_over, session.is_over, passed, out)
-
-
-def _between(start: int, seat: int, end: int) -> bool:
-    """Whether ``seat`` comes strictly after ``start`` and before ``end``, clockwise."""
-    return 0 < (seat - start) % 4 < (end - start) % 4 or (end == start and seat != start)
+        done = session.apply(action)
+        return Event(seat, action, number, done.trick, done.over, session.is_over, done.skipped,
+                     done.out)

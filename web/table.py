@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from barbu import Card, ChooseContract, Contract, Double, Phase, Play, Rank, Suit
+from barbu import Card, ChooseContract, Double, Phase, Play, Rank, Suit
 
 from web.dom import Dom
 from web.faces import card_face
-from web.game import CONTRACTS, HUMAN
+from web.game import HUMAN
 from web.i18n import Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
 from web.words import (
@@ -184,7 +184,7 @@ class TableView:
         where.append(*d.fill(
             t("status.where"),
             block=d.el("span", str(view.block), data_block=view.block),
-            blocks=str(view.deals // 7),
+            blocks=str(view.blocks),
             deal=d.el("strong", str(view.number), data_deal=view.number),
             deals=str(view.deals),
         ))
@@ -280,8 +280,9 @@ class TableView:
             roles.append((t("seat.to_move") if seat != ui.thinking else t("seat.thinking"),
                           "badge turn"))
         facts = []
+        domino = deal.contract is not None and deal.rules.contract(deal.contract).is_domino
         if deal.phase in (Phase.PLAY, Phase.DONE) and deal.contract is not None:
-            if deal.contract is Contract.DOMINO:
+            if domino:
                 if seat in deal.out_order:
                     facts.append(t("seat.place", number=deal.out_order.index(seat) + 1))
                 elif seat in ui.passed:
@@ -292,11 +293,11 @@ class TableView:
                 facts.append(cat.plural("count.cards", deal.hand_sizes[seat]))
         if deal.phase is Phase.DOUBLING or (deal.phase is Phase.PLAY and not deal.played):
             facts.extend(self.doubling_facts(seat, deal, ui.names))
-        owed = self.owed_now(seat, deal)
+        owed = deal.still_owed[seat]
         if owed:
             key = "seat.owes_you" if seat == HUMAN else "seat.owes"
             facts.append(cat.plural(key, owed, name=object_name(cat, deal.declarer, ui.names)))
-        captured = deal.captured[seat] if deal.contract not in (None, Contract.DOMINO) else ()
+        captured = deal.captured[seat] if deal.contract is not None and not domino else ()
         key = (name, tuple(roles), view.totals[seat], tuple(facts), captured, moving,
                seat == deal.declarer, ui.thinking == seat)
         if not self.changed(f"seat-{seat}", key):
@@ -319,18 +320,10 @@ class TableView:
         node.classList.toggle("to-move", moving)
         node.classList.toggle("thinking", ui.thinking == seat)
 
-    @staticmethod
-    def owed_now(seat: int, deal: Any) -> int:
-        """Doubles of the declarer ``seat`` still owes in this block, counting this deal's."""
-        if seat == deal.declarer:
-            return 0
-        return max(0, deal.owed[seat] - (1 if (seat, deal.declarer) in deal.doubles else 0))
-
     def doubling_facts(self, seat: int, deal: Any, names: Sequence[str]) -> list[str]:
         """What a seat did in the doubling round, once it had its turn."""
         t = self.catalog.text
-        order = [(deal.declarer + k) % 4 for k in (1, 2, 3, 4)]
-        if seat not in order[:deal.double_turns]:
+        if seat not in deal.double_order[:deal.double_turns]:
             return []
         you = ".you" if seat == HUMAN else ""
         targets = [b for a, b in deal.doubles if a == seat]
@@ -366,7 +359,8 @@ class TableView:
         prompt = self.prompt(view, ui)
         if prompt is not None:
             parts.append(prompt)
-        elif view.deal.contract is Contract.DOMINO and view.deal.phase is not Phase.DOUBLING:
+        elif view.deal.contract is not None and view.deal.phase is not Phase.DOUBLING \
+                and view.deal.rules.contract(view.deal.contract).is_domino:
             parts.append(self.domino(view, ui))
         elif view.deal.phase in (Phase.PLAY, Phase.DONE):
             parts.append(self.trick(view, ui))
@@ -392,22 +386,23 @@ class TableView:
         return None
 
     def contract_choice(self, view: Any, ui: Any) -> Any:
-        """The declarer's menu: the seven contracts (used ones greyed), then trump or rank."""
+        """The declarer's menu: the rules' contracts (used ones greyed), then trump or rank."""
         d, t, cat = self.dom, self.catalog.text, self.catalog
         deal = view.deal
         legal = {a.contract for a in deal.legal if isinstance(a, ChooseContract)}
         hint = ui.hint if isinstance(ui.hint, ChooseContract) else None
         buttons = []
-        for contract in CONTRACTS:
+        picking = deal.rules.contract(ui.picking) if ui.picking is not None else None
+        for crules in deal.rules.contracts:
+            contract = crules.contract
             used = contract not in legal
-            kind = t("choice.positive") if contract in (Contract.TRUMPS, Contract.DOMINO) \
-                else t("choice.negative")
+            kind = t("choice.positive") if crules.positive else t("choice.negative")
             buttons.append(d.el(
                 "button", None,
                 d.el("span", contract_name(cat, contract), class_="choice-name"),
                 d.el("span", t("choice.used") if used else kind, class_="choice-note"),
                 type="button",
-                class_="choice used" if used else "choice hinted" if hint and hint.contract is contract
+                class_="choice used" if used else "choice hinted" if hint and hint.contract == contract
                 else "choice",
                 data_contract=contract.value, disabled=used,
                 aria_pressed="true" if ui.picking == contract else "false",
@@ -415,7 +410,7 @@ class TableView:
         parts = [d.el("h2", t("choice.contract_title"), id="prompt-title"),
                  d.el("p", t("choice.contract_help"), class_="help"),
                  d.el("div", None, *buttons, class_="choices contracts")]
-        if ui.picking is Contract.TRUMPS:
+        if picking is not None and picking.has_trump:
             suits = [d.el("button", None,
                           d.el("span", s.symbol + "\ufe0e", class_=f"symbol suit-{s.char}", aria_hidden="true"),
                           d.el("span", suit_name(cat, s).capitalize()),
@@ -424,7 +419,7 @@ class TableView:
                      for s in Suit]
             parts += [d.el("h3", t("choice.trump_title")),
                       d.el("div", None, *suits, class_="choices suits-row")]
-        elif ui.picking is Contract.DOMINO:
+        elif picking is not None and picking.names_rank:
             ranks = [d.el("button", rank_short(cat, r), type="button",
                           class_="choice rank hinted" if hint and hint.start_rank is r else "choice rank",
                           data_rank=r.char, aria_label=cat.text(f"rank.{r.char}"))
@@ -504,7 +499,7 @@ class TableView:
                 else t("trick.you_lead")
         else:
             caption = ""
-        trick_no = min(len(deal.tricks) + (0 if winner is not None else 1), 13)
+        trick_no = min(len(deal.tricks) + (0 if winner is not None else 1), deal.rules.hand_size)
         label = t("trick.label", number=trick_no)
         return d.el("div", None, d.el("div", None, *slots, class_="trick", role="group",
                                       aria_label=label),

@@ -15,16 +15,16 @@ free the others'.
 
 from __future__ import annotations
 
-from ..cards import HEARTS, QUEENS, SUIT_MASKS, Mask
-from ..rules import Contract
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import FULL_DECK, SUIT_MASKS, Mask, iter_mask
+from ..rules import ContractRules, Rules
 from ..tricks import ABOVE
 
-FULL: Mask = (1 << 52) - 1
+FULL: Mask = FULL_DECK
 BELOW: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
 """``BELOW[c]``: the cards of ``c``'s suit lower than ``c``."""
-KH = 13 + 11
-AH = 13 + 12
-TOP_HEARTS = (1 << KH) | (1 << AH)
 
 
 def lowest(m: Mask) -> int:
@@ -87,53 +87,87 @@ def safe_lead(hand: Mask, legal: Mask, unseen: Mask, voids: int) -> int:
     return best
 
 
+# -- how a contract is played ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    """What the rules of thumb need to know of a trick contract, read from its rules."""
+
+    wants_tricks: bool
+    """Tricks are worth having (Trumps, fr32's Reverse): play to win them."""
+    penalty: Mask
+    """The cards that cost their taker."""
+    big: tuple[Mask, ...]
+    """The costly penalty cards, dearest first: dumped first, and the cards above them kept
+    away from tricks (queens, K♥, A♥ in No Hearts, jacks in fr32)."""
+    small: Mask
+    """The cheap penalty cards (the hearts of No Hearts): dumped when high."""
+    last_only: int
+    """Only the last this many tricks score (No Last Two, Last Trick), else 0."""
+    hand_size: int
+
+
+@lru_cache(maxsize=64)
+def play_style(crules: ContractRules, rules: Rules) -> Style:
+    """How to play a trick contract, from its scoring (and whether high or low scores win)."""
+    goal = rules.goal
+    costs: dict[int, int] = {}
+    for mask, value in crules.card_values:
+        for c in iter_mask(mask):
+            costs[c] = costs.get(c, 0) - value * goal
+    penalty = sum(1 << c for c, cost in costs.items() if cost > 0)
+    cheapest = min((cost for cost in costs.values() if cost > 0), default=0)
+    uniform = all(cost == cheapest for cost in costs.values())
+    if uniform and len(costs) > 4:
+        big: dict[int, Mask] = {}  # many cards of one value: none stands out (the hearts)
+    else:
+        big = {}
+        for c, cost in costs.items():
+            if cost > 0 and (uniform or cost >= 3 * cheapest):
+                big[cost] = big.get(cost, 0) | 1 << c
+    big_cards = 0
+    for m in big.values():
+        big_cards |= m
+    only_last = not crules.card_values and not crules.per_trick
+    return Style(
+        wants_tricks=crules.per_trick * goal > 0,
+        penalty=penalty,
+        big=tuple(big[cost] for cost in sorted(big, reverse=True)),
+        small=penalty & ~big_cards,
+        last_only=len(crules.trick_values) if only_last else 0,
+        hand_size=rules.hand_size,
+    )
+
+
 # -- negative contracts ---------------------------------------------------------------------
 
 
-def _penalty(contract: Contract) -> Mask:
-    """The cards a player wants to get rid of in ``contract``."""
-    if contract is Contract.NO_QUEENS:
-        return QUEENS
-    if contract is Contract.NO_HEARTS:
-        return HEARTS
-    if contract is Contract.NO_KING_OF_HEARTS:
-        return 1 << KH
-    return 0
-
-
-def _dump(contract: Contract, legal: Mask, hand: Mask, unseen: Mask) -> int:
+def _dump(style: Style, legal: Mask, hand: Mask, unseen: Mask) -> int:
     """The card to throw away when not following suit in a negative contract."""
-    if contract is Contract.NO_QUEENS:
-        q = legal & QUEENS
-        if q:
-            return highest_rank(q, hand)
-        # A and K of a suit whose queen is still out may later be forced to capture it.
-        danger = 0
-        for s in range(4):
-            if unseen & QUEENS & SUIT_MASKS[s]:
-                danger |= legal & SUIT_MASKS[s] & ABOVE[13 * s + 10]
-        if danger:
-            return highest_rank(danger, hand)
-    elif contract is Contract.NO_HEARTS:
-        if legal >> AH & 1:
-            return AH
-        h = legal & HEARTS
-        if h and (h.bit_length() - 1) % 13 >= 6:  # a heart of eight or more
-            return highest(h)
-    elif contract is Contract.NO_KING_OF_HEARTS:
-        if legal >> KH & 1:
-            return KH
-        if unseen >> KH & 1 and legal >> AH & 1:
-            return AH
+    for cards_ in style.big:
+        if legal & cards_:
+            return highest_rank(legal & cards_, hand)
+    # A card above a costly card still out (A and K over a queen, A♥ over K♥) may later be
+    # forced to capture it.
+    danger = 0
+    for cards_ in style.big:
+        for c in iter_mask(unseen & cards_):
+            danger |= legal & ABOVE[c]
+    if danger:
+        return highest_rank(danger, hand)
+    h = legal & style.small
+    if h and (h.bit_length() - 1) % 13 >= 6:  # a penalty card of eight or more
+        return highest(h)
     return highest_rank(legal, hand)
 
 
 def negative_card(
-    contract: Contract, hand: Mask, legal: Mask, trick: list[int], best: int,
-    gone: Mask, voids: int, trick_no: int, last_tricks: int,
+    style: Style, hand: Mask, legal: Mask, trick: list[int], best: int,
+    gone: Mask, voids: int, trick_no: int,
 ) -> int:
     """Choose a card in a negative contract (``best`` is the card winning the trick so far)."""
-    if contract is Contract.NO_LAST_TWO and trick_no < 13 - last_tricks - 1:
+    if style.last_only and trick_no < style.hand_size - style.last_only - 1:
         # Early tricks cost nothing: shed the high cards, keep low ones for the end.
         if not trick:
             return highest_rank(legal, hand)
@@ -143,13 +177,13 @@ def negative_card(
         return safe_lead(hand, legal, FULL & ~gone & ~hand, voids)
     follow = legal & SUIT_MASKS[trick[0] // 13]
     if not follow:
-        return _dump(contract, legal, hand, FULL & ~gone & ~hand)
+        return _dump(style, legal, hand, FULL & ~gone & ~hand)
     under = follow & BELOW[best]
     if under:
         return under.bit_length() - 1  # duck, with the highest card that still loses
     if len(trick) == 3:
         # Taking the trick anyway: shed the highest card that is not itself a penalty.
-        plain = follow & ~_penalty(contract)
+        plain = follow & ~style.penalty
         return highest(plain or follow)
     # Must go over: the lowest, hoping a later player goes higher still.
     return lowest(follow)
@@ -166,9 +200,9 @@ def is_master(card: int, unseen: Mask) -> bool:
 def trumps_card(
     hand: Mask, legal: Mask, trick: list[int], best: int, gone: Mask, trump: int, voids: int,
 ) -> int:
-    """Choose a card in Trumps (positive: win tricks)."""
+    """Choose a card where tricks are worth winning: Trumps, or fr32's Reverse (``trump`` -1)."""
     unseen = FULL & ~gone & ~hand
-    tmask = SUIT_MASKS[trump]
+    tmask = SUIT_MASKS[trump] if trump >= 0 else 0
     if not trick:
         trumps_out = unseen & tmask
         my_trumps = legal & tmask

@@ -2,10 +2,12 @@
 
 Every inference is a set of cards a seat cannot hold now (``forbidden``):
 - a player who did not follow the led suit has none of it (RULES.md §2);
-- in No Hearts and No King of Hearts, a player who led a heart held nothing else (§2);
+- where hearts may not be led (No Hearts and No King of Hearts; in pagat until hearts are
+  broken), a player who led a heart held nothing else (§2, §7);
 - in Trumps, a player who played a trump no higher than the top trump when trumps were led has no
-  higher trump, and one who, void in a plain led suit, did not play a winning trump has no trump
-  that would have won (§3);
+  higher trump; void in a plain led suit, what he played tells what he lacked, by the rules'
+  trump duty: no winning trump (standard), no trump or no higher trump (classic), no trump above
+  one in the trick (pagat's over-trump option), nothing (pagat) (§3, §7);
 - in the Domino, a player skipped over had no playable card at that moment (§3).
 
 ``sample_hands`` deals the unseen cards to the other seats, each receiving exactly the number of
@@ -19,9 +21,8 @@ import random
 from .. import domino
 from ..cards import SUIT_MASKS, Mask, mask_of
 from ..deal import Phase, View
-from ..tricks import ABOVE, NOT_HEARTS, beats
-
-FULL: Mask = (1 << 52) - 1
+from ..rules import TrumpDuty
+from ..tricks import ABOVE, NOT_HEARTS, beats, breaks_hearts, restricts_lead
 
 
 def forbidden_cards(view: View) -> list[Mask]:
@@ -33,27 +34,28 @@ def forbidden_cards(view: View) -> list[Mask]:
         _domino_passes(view, forbid)
         return forbid
     trump = -1 if view.trump is None else int(view.trump)
-    no_heart_lead = view.contract.value in ("no-hearts", "no-king-of-hearts")
+    lead = view.rules.contract(view.contract).lead
+    duty = view.rules.trump_duty
+    broken = False
     tricks = [(t.leader, list(t.cards)) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [c for _, c in view.trick]))
     for leader, cards_ in tricks:
         led = cards_[0] // 13
-        if no_heart_lead and led == 1:
+        if led == 1 and restricts_lead(lead, broken):
             forbid[leader] |= NOT_HEARTS
         best = cards_[0]
         high = cards_[0] if led == trump else -1
         for i, c in enumerate(cards_[1:], 1):
             seat = (leader + i) % 4
+            broken = broken or breaks_hearts(led, c)
             if c // 13 != led:
                 forbid[seat] |= SUIT_MASKS[led]
             if trump >= 0:
                 if led == trump and c // 13 == trump and c < high:
                     forbid[seat] |= ABOVE[high]  # could not beat the top trump
                 elif led != trump and c // 13 != led:
-                    winning = ABOVE[high] if high >= 0 else SUIT_MASKS[trump]
-                    if not (c // 13 == trump and c > high):
-                        forbid[seat] |= winning  # held no trump that would have won
+                    forbid[seat] |= _void_lacks(duty, c, trump, high)
             if beats(c, best, trump):
                 best = c
                 if c // 13 == trump:
@@ -61,18 +63,37 @@ def forbidden_cards(view: View) -> list[Mask]:
     return forbid
 
 
+def _void_lacks(duty: TrumpDuty, card: int, trump: int, high: int) -> Mask:
+    """The trumps a player void in a plain led suit cannot hold, having played ``card`` to a
+    trick whose top trump is ``high`` (-1: none yet)."""
+    trumps = SUIT_MASKS[trump]
+    over = ABOVE[high] if high >= 0 else trumps  # the trumps that would win the trick
+    played_trump = card // 13 == trump
+    if duty is TrumpDuty.WIN:
+        return 0 if played_trump and card > high else over
+    if duty is TrumpDuty.TRUMP:
+        if not played_trump:
+            return trumps
+        return over if card < high else 0
+    if duty is TrumpDuty.OVERTRUMP and high >= 0 and not (played_trump and card > high):
+        return over
+    return 0
+
+
 def _domino_passes(view: View, forbid: list[Mask]) -> None:
     """Seats skipped in the Domino held no playable card at that moment."""
     start = int(view.start_rank)
-    playable = domino.opening_mask(start)
+    rules = view.rules.contract(view.contract).domino
+    opener = -1 if rules is None or rules.opener is None else rules.opener
+    playable = domino.opening_mask(start, opener)
     left = list(view.hand_sizes)
     for seat, _ in view.played:
         left[seat] += 1  # cards held before the play began
-    prev, first = view.declarer, True
+    prev, first = (view.declarer + (rules.first if rules else 0)) % 4, True
     for seat, card in view.played:
         _skipped(prev, seat, first, left, playable, forbid)
         first = False
-        playable = domino.grow(playable, card, start)
+        playable = domino.grow(playable, card, start, opener)
         left[seat] -= 1
         prev = seat
     if view.to_move is not None:
@@ -104,7 +125,7 @@ class Sampler:
         self.me = view.seat
         self.own = mask_of(view.hand)
         played = mask_of(c for _, c in view.played)
-        unseen = FULL & ~self.own & ~played
+        unseen = view.rules.deck & ~self.own & ~played
         self.seats = [s for s in range(4) if s != self.me]
         self.need = [view.hand_sizes[s] if s != self.me else 0 for s in range(4)]
         self.free: list[int] = []

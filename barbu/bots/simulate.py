@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 from .. import domino, tricks
-from ..cards import SUIT_MASKS, Mask, mask_of
+from ..cards import FULL_DECK, SUIT_MASKS, Mask, mask_of
 from ..deal import Deal, Phase
-from .heuristics import domino_card, negative_card, trumps_card
+from .heuristics import domino_card, negative_card, play_style, trumps_card
 
 _S1, _S2, _S3 = SUIT_MASKS[1:]
 
@@ -43,20 +43,20 @@ def heuristic_playout(deal: Deal, rng: random.Random | None = None) -> list[int]
 
 
 def _tricks(deal: Deal) -> list[int]:
-    crules, rules = deal.crules, deal.rules
-    contract = crules.contract
+    crules, duty = deal.crules, deal.rules.trump_duty
+    style = play_style(crules, deal.rules)
     hands = deal.hands[:]
     tricks_won = deal.tricks_won[:]
     captured = deal.captured[:]
     winners = [t.winner for t in deal.tricks]
     trump = -1 if deal.trump is None else int(deal.trump)
-    positive = crules.positive
-    no_heart_lead = crules.no_heart_lead
-    penalty = crules.penalty_mask if rules.early_end else 0
-    last_tricks = len(crules.trick_values)
-    hand_size = rules.hand_size
+    positive = style.wants_tricks
+    lead, broken = crules.lead, deal.hearts_broken
+    restricts_lead = tricks.restricts_lead
+    penalty = crules.end_mask
+    hand_size = deal.rules.hand_size
     taken = captured[0] | captured[1] | captured[2] | captured[3]
-    gone = mask_of(c for _, c in deal.played)
+    gone = mask_of(c for _, c in deal.played) | FULL_DECK & ~deal.rules.deck
     held = [suits_held(h) for h in hands]
     lead_mask, follow_mask = tricks.lead_mask, tricks.follow_mask
     suit_masks = SUIT_MASKS
@@ -80,11 +80,11 @@ def _tricks(deal: Deal) -> list[int]:
     while n < hand_size:
         hand = hands[seat]
         if led < 0:
-            legal = lead_mask(hand, no_heart_lead)
+            legal = lead_mask(hand, restricts_lead(lead, broken))
         elif trump < 0:
             legal = hand & suit_masks[led] or hand  # follow_mask without trumps
         else:
-            legal = follow_mask(hand, led, trump, high, rules)
+            legal = follow_mask(hand, led, trump, high, duty)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
@@ -94,8 +94,7 @@ def _tricks(deal: Deal) -> list[int]:
             if positive:
                 card = trumps_card(hand, legal, trick, best, gone, trump, voids)
             else:
-                card = negative_card(contract, hand, legal, trick, best, gone, voids, n,
-                                     last_tricks)
+                card = negative_card(style, hand, legal, trick, best, gone, voids, n)
         bit = 1 << card
         suit = card // 13
         hand ^= bit
@@ -108,10 +107,13 @@ def _tricks(deal: Deal) -> list[int]:
             led, best, win = suit, card, seat
             if suit == trump:
                 high = card
-        elif card > best if suit == best // 13 else suit == trump:  # beats()
-            best, win = card, seat
-            if suit == trump:
-                high = card
+        else:
+            if suit == 1 and led != 1:
+                broken = True  # tricks.breaks_hearts, inlined
+            if card > best if suit == best // 13 else suit == trump:  # beats()
+                best, win = card, seat
+                if suit == trump:
+                    high = card
         trick.append(card)
         if len(trick) < 4:
             seat = (seat + 1) & 3
@@ -133,7 +135,7 @@ def _tricks(deal: Deal) -> list[int]:
 
 def _domino(deal: Deal) -> list[int]:
     hands = deal.hands[:]
-    played = mask_of(c for _, c in deal.played)
+    played = mask_of(c for _, c in deal.played) | FULL_DECK & ~deal.rules.deck
     start = int(deal.start_rank)
 
     def choose(seat: int, legal: Mask) -> int:
@@ -144,7 +146,7 @@ def _domino(deal: Deal) -> list[int]:
         return card
 
     return domino.finish(hands, deal.playable, start, deal.to_move, deal.out_order[:], choose,
-                         deal.rules.domino_places)
+                         deal.crules.domino.places, deal.opener)
 
 
 __all__ = ["heuristic_playout", "skip_doubling", "suits_held"]
