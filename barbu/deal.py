@@ -76,6 +76,7 @@ class View:
     rules: Rules
     phase: Phase
     declarer: int
+    dealer: int
     to_move: int | None
     contract: Contract | None
     trump: Suit | None
@@ -94,6 +95,10 @@ class View:
     """Doubles of the declarer each seat still owes, counting this deal's."""
     deals_left: int
     must_double: bool
+    shortcuts: tuple[tuple[str, frozenset[int]], ...]
+    """The doubling shortcuts the rules offer this seat now, by name, with their targets
+    (pagat: ``maximum``, every seat it may double; ``family``, both its neighbours in a
+    negative contract); each is one of the legal actions."""
     played: tuple[tuple[int, Card], ...]
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[Trick, ...]
@@ -375,6 +380,7 @@ class Deal:
             rules=self.rules,
             phase=self.phase,
             declarer=self.declarer,
+            dealer=(self.declarer + self.rules.dealer) % 4,
             to_move=self.to_move,
             contract=self.contract,
             trump=self.trump,
@@ -390,6 +396,7 @@ class Deal:
             still_owed=tuple(self.still_owed(s) for s in range(4)),
             deals_left=self.deals_left,
             must_double=self.must_double(seat),
+            shortcuts=self._shortcuts() if self.to_move == seat else (),
             played=tuple(self.played),
             trick=tuple(self.trick),
             tricks=tuple(self.tricks),
@@ -482,6 +489,18 @@ class Deal:
                     continue
                 out.append(subset)
         return out
+
+    def _shortcuts(self) -> tuple[tuple[str, frozenset[int]], ...]:
+        """Pagat's doubling shortcuts for the seat to move, those that are legal (RULES.md §7)."""
+        if not self.rules.double_shortcuts or self.phase is not Phase.DOUBLING:
+            return ()
+        seat = self.to_move
+        scope = frozenset(self._double_scope(seat))
+        offers = [("maximum", scope)]
+        if not self.crules.positive and seat != self.declarer:
+            offers.append(("family", frozenset({(seat - 1) % 4, (seat + 1) % 4})))
+        legal = {frozenset(t) for t in self._legal_double_sets()}
+        return tuple((name, targets) for name, targets in offers if targets and targets in legal)
 
     def _check_double(self, action: Double) -> None:
         seat, d = self.to_move, self.declarer

@@ -200,6 +200,10 @@ class Rules:
     mutual_factor: int = 2
     """A mutual double pays this many times the difference of raw scores (§5)."""
     trump_duty: TrumpDuty = TrumpDuty.WIN
+    dealer: int = -1
+    """The dealer is the declarer plus this many seats (-1: his right neighbour deals, §1)."""
+    double_shortcuts: bool = False
+    """The page offers pagat's doubling shortcuts, *maximum* and *family* (RULES.md §7)."""
     lowest_wins: bool = False
     """The lowest total wins the session (fr32, whose points are penalties)."""
     _by_contract: dict[str, ContractRules] = field(init=False, repr=False, compare=False)
@@ -304,7 +308,7 @@ def _standard() -> Rules:
 
 
 def _classic() -> Rules:
-    return Rules(name="classic", trump_duty=TrumpDuty.TRUMP, contracts=(
+    return Rules(name="classic", trump_duty=TrumpDuty.TRUMP, dealer=0, contracts=(
         *_negative_contracts(13).values(),
         ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
         ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 10, -10))),
@@ -313,7 +317,7 @@ def _classic() -> Rules:
 
 def _fr32() -> Rules:
     return Rules(
-        name="fr32", deck=PACK_32, first_lead=1, rotation=Rotation.DEAL, blocks=1,
+        name="fr32", deck=PACK_32, first_lead=1, rotation=Rotation.DEAL, blocks=1, dealer=0,
         doubling=False, lowest_wins=True, contracts=(
             ContractRules(Contract.KING_OF_HEARTS, False, 40,
                           card_values=((1 << KING_OF_HEARTS, 40),)),
@@ -358,7 +362,7 @@ def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
         contracts.append(ContractRules(Contract.DOMINO, True, 65, domino=domino))
     duty = TrumpDuty.OVERTRUMP if o["overtrump_always"] else TrumpDuty.FREE
     return Rules(name="pagat", contracts=tuple(contracts), options=options, first_lead=1,
-                 double_quota=o["quota"], trump_duty=duty)
+                 double_quota=o["quota"], trump_duty=duty, double_shortcuts=True)
 
 
 _BUILDERS = {"standard": _standard, "classic": _classic, "fr32": _fr32}

@@ -297,3 +297,23 @@ def test_an_event_tells_the_trick_its_winner_and_the_end():
     assert tricks == deal.tricks and events[-1].over and not any(e.over for e in events[:-1])
     assert all(isinstance(e.action, Play) for e in events)
     assert deal.history[-len(events):] == events
+
+
+def test_pagat_offers_the_maximum_and_family_shortcuts_as_legal_doubles():
+    deal = Deal(layout(), 0, PAGAT)
+    deal.apply(ChooseContract(Contract.NO_QUEENS))
+    view = deal.view(1)
+    assert dict(view.shortcuts) == {"maximum": frozenset({0, 2, 3}), "family": frozenset({0, 2})}
+    assert all(Double(t) in view.legal for _, t in view.shortcuts)
+    assert deal.view(2).shortcuts == ()  # not his turn
+    standard = Deal(layout(), 0)
+    standard.apply(ChooseContract(Contract.NO_QUEENS))
+    assert standard.view(1).shortcuts == ()
+    deal = Deal(layout(), 0, PAGAT)
+    deal.apply(ChooseContract(Contract.TRUMPS, trump=cards("2S")[0].suit))
+    assert deal.view(1).shortcuts == (("maximum", frozenset({0})),)  # positive: no family
+
+
+@pytest.mark.parametrize("rules, dealer", [(STANDARD, 3), (CLASSIC, 0), (FR32, 0), (PAGAT, 3)])
+def test_who_deals_follows_the_rules(rules, dealer):
+    assert Deal(layout(rules=rules), 0, rules).view(0).dealer == dealer

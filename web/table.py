@@ -273,7 +273,7 @@ class TableView:
         roles = []
         if seat == deal.declarer:
             roles.append((t("seat.declarer"), "badge declarer"))
-        if seat == (deal.declarer - 1) % 4:
+        if seat == deal.dealer:
             roles.append((t("seat.dealer"), "badge dealer"))
         moving = deal.to_move == seat and ui.summary is None and not view.is_over
         if moving:
