@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 
 from .actions import ChooseContract
 from .bots import LEVELS, Bot
@@ -73,15 +74,17 @@ def duplicate_deal(args) -> tuple[str, float, list[tuple[float, float]]]:
     declarer = index % 4
     if contract is None:
         contract = rules.contracts[index // 4 % rules.block_size].contract
-    base = _play_deal(hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None,
-                      rules)
+    base = _play_deal(
+        hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None, rules
+    )
     diffs, times = [], []
     for seat in range(4):
         levels = [baseline] * 4
         levels[seat] = candidate
         clock = {seat: []}
-        scores = _play_deal(hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock,
-                            rules)
+        scores = _play_deal(
+            hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock, rules
+        )
         diffs.append((scores[seat] - base[seat]) * rules.goal)
         times += clock[seat]
     return str(contract), sum(diffs) / 4, times
@@ -133,15 +136,24 @@ def _times_line(times: list[float], what: str = "decision times") -> str:
         return f"{what}: none"
     times = sorted(times)
     pick = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000  # noqa: E731
-    return (f"{what} ({len(times)}): median {pick(0.5):.1f} ms, "
-            f"95th percentile {pick(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms")
+    return (
+        f"{what} ({len(times)}): median {pick(0.5):.1f} ms, "
+        f"95th percentile {pick(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
 
 
 def _records(results, kind, candidate, baseline, seed, contract, first, rules):
     """The JSON records of ``results`` (in deal order from deal ``first``)."""
     for i, result in enumerate(results, first):
-        record = {"kind": kind, "candidate": candidate, "baseline": baseline, "seed": seed,
-                  "rules": rules, "contract_option": contract, "index": i}
+        record = {
+            "kind": kind,
+            "candidate": candidate,
+            "baseline": baseline,
+            "seed": seed,
+            "rules": rules,
+            "contract_option": contract,
+            "index": i,
+        }
         if kind == "deal":
             record.update(contract=result[0], diff=result[1])
         else:
@@ -166,12 +178,21 @@ def read_records(paths: list[str]) -> list[dict]:
                     raise ValueError(f"{path}:{number}: not a JSON line ({e.msg})") from None
                 # A deal is fixed by seed, index and contract (with or without --contract).
                 r.setdefault("rules", "standard")
-                key = (r["kind"], r["candidate"], r["baseline"], r["seed"], r["index"],
-                       r.get("contract"), json.dumps(r["rules"], sort_keys=True))
+                key = (
+                    r["kind"],
+                    r["candidate"],
+                    r["baseline"],
+                    r["seed"],
+                    r["index"],
+                    r.get("contract"),
+                    json.dumps(r["rules"], sort_keys=True),
+                )
                 seen.setdefault(key, r)
     records = list(seen.values())
-    matches = {(r["kind"], r["candidate"], r["baseline"], json.dumps(r["rules"], sort_keys=True))
-               for r in records}
+    matches = {
+        (r["kind"], r["candidate"], r["baseline"], json.dumps(r["rules"], sort_keys=True))
+        for r in records
+    }
     if len(matches) > 1:
         raise ValueError("the files mix different matches (kind, candidate, baseline or rules)")
     return records
@@ -184,8 +205,9 @@ def summary(records: list[dict], elapsed: float | None = None) -> list[str]:
         return ["no deals"]
     c, b = records[0]["candidate"], records[0]["baseline"]
     times = [t for r in records for t in r["times"]]
-    clock = _times_line([w for w, _ in times]) + "; " + _times_line(
-        [cpu for _, cpu in times], "CPU")
+    clock = (
+        _times_line([w for w, _ in times]) + "; " + _times_line([cpu for _, cpu in times], "CPU")
+    )
     lines = []
     took = f", {elapsed:.0f} s" if elapsed is not None else ""
     if records[0]["kind"] == "session":
@@ -195,8 +217,10 @@ def summary(records: list[dict], elapsed: float | None = None) -> list[str]:
         lines.append(f"sessions: {len(diffs)}{took}")
         lines.append(f"win rate change: {wmean:+.3f} (95% CI {wlo:+.3f}..{whi:+.3f})")
         lines.append(clock)
-        lines.append(f"{c} vs {b}: {mean:+.2f} points/session (95% CI {lo:+.2f}..{hi:+.2f}), "
-                     f"{len(diffs)} sessions")
+        lines.append(
+            f"{c} vs {b}: {mean:+.2f} points/session (95% CI {lo:+.2f}..{hi:+.2f}), "
+            f"{len(diffs)} sessions"
+        )
         return lines
     by_contract: dict[str, list[float]] = {}
     for r in records:
@@ -204,34 +228,52 @@ def summary(records: list[dict], elapsed: float | None = None) -> list[str]:
     lines.append(f"{'contract':<20} {'deals':>5} {'points/deal':>12}   95% CI")
     for name in by_contract:
         mean, lo, hi = interval(by_contract[name])
-        lines.append(f"{name:<20} {len(by_contract[name]):>5} {mean:>+12.2f}   "
-                     f"{lo:+.2f}..{hi:+.2f}")
+        lines.append(
+            f"{name:<20} {len(by_contract[name]):>5} {mean:>+12.2f}   {lo:+.2f}..{hi:+.2f}"
+        )
     diffs = [r["diff"] for r in records]
     mean, lo, hi = interval(diffs)
     lines.append((f"elapsed {elapsed:.0f} s; " if elapsed is not None else "") + clock)
-    lines.append(f"{c} vs {b}: {mean:+.2f} points/deal (95% CI {lo:+.2f}..{hi:+.2f}), "
-                 f"{len(diffs)} deals")
+    lines.append(
+        f"{c} vs {b}: {mean:+.2f} points/deal (95% CI {lo:+.2f}..{hi:+.2f}), {len(diffs)} deals"
+    )
     return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m barbu.arena``."""
-    parser = argparse.ArgumentParser(prog="python -m barbu.arena", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m barbu.arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("candidate", nargs="?", choices=LEVELS)
     parser.add_argument("baseline", nargs="?", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=70, help="duplicate deals (or sessions)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard", help="a preset of RULES.md §7")
-    parser.add_argument("--option", action="append", default=[], metavar="K=V",
-                        help="a pagat option, the value as JSON (true, -30, null) or a word")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a pagat option, the value as JSON (true, -30, null) or a word",
+    )
     parser.add_argument("--contract", help="play only this contract of the rules")
     parser.add_argument("--sessions", action="store_true", help="whole 28-deal sessions")
-    parser.add_argument("--first", type=int, default=0,
-                        help="start at this deal (or session) of the seed's sequence")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="start at this deal (or session) of the seed's sequence",
+    )
     parser.add_argument("--out", metavar="FILE", help="append one JSON line per deal to FILE")
-    parser.add_argument("--merge", nargs="+", metavar="FILE",
-                        help="print the summary of --out files instead of playing")
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="FILE",
+        help="print the summary of --out files instead of playing",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     if args.merge:
@@ -261,17 +303,21 @@ def main(argv: list[str] | None = None) -> int:
         kind, fn = "deal", duplicate_deal
         tasks = [(c, b, args.seed, i, contract, rules.record) for i in indices]
     records = []
-    out = open(args.out, "a", encoding="utf-8") if args.out else None
-    try:
-        for record in _records(_run(fn, tasks, args.jobs), kind, c, b, args.seed,
-                               args.contract, args.first, rules.record):
+    with open(args.out, "a", encoding="utf-8") if args.out else nullcontext() as out:
+        for record in _records(
+            _run(fn, tasks, args.jobs),
+            kind,
+            c,
+            b,
+            args.seed,
+            args.contract,
+            args.first,
+            rules.record,
+        ):
             records.append(record)
             if out:
                 out.write(json.dumps(record) + "\n")
                 out.flush()
-    finally:
-        if out:
-            out.close()
     print("\n".join(summary(records, time.perf_counter() - start)))
     return 0
 

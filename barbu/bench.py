@@ -114,8 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     except RuleError as e:
         parser.error(str(e))
     rng = random.Random(args.seed)
-    print(f"Python {sys.version.split()[0]}, {rules.name} rules, best of {args.rounds} "
-          f"interleaved rounds, {args.seconds:g} s per figure")
+    print(
+        f"Python {sys.version.split()[0]}, {rules.name} rules, best of {args.rounds} "
+        f"interleaved rounds, {args.seconds:g} s per figure"
+    )
     print(f"{'contract':<20} {'playouts/s':>11} {'with dealing/s':>15}")
     rates = {}
     hands = list(deal_masks(rng))
@@ -139,8 +141,10 @@ def main(argv: list[str] | None = None) -> int:
     if yardstick:
         ratio = yardstick / rates[Contract.NO_TRICKS]
         print(f"{'minimal no-tricks':<20} {yardstick:>11,.0f}   (yardstick, same run)")
-        print(f"no-tricks: engine {rates[Contract.NO_TRICKS]:,.0f}/s, "
-              f"yardstick/engine = {ratio:.2f} (target <= 2.5; >= 10,000/s on CPython 3.11)")
+        print(
+            f"no-tricks: engine {rates[Contract.NO_TRICKS]:,.0f}/s, "
+            f"yardstick/engine = {ratio:.2f} (target <= 2.5; >= 10,000/s on CPython 3.11)"
+        )
     _bench_replay(args.seconds, args.rounds, args.seed)
     return 0
 
@@ -159,12 +163,19 @@ def _bench_replay(seconds: float, rounds: int, seed: int) -> None:
     for record in records:
         if score_record(record) != reference.score_session(record):
             raise AssertionError("the engine and the reference disagree on a record")
-    engine, naive = _best_rates([lambda: [score_record(r) for r in records],
-                                 lambda: [reference.score_session(r) for r in records]],
-                                seconds, rounds)
+    engine, naive = _best_rates(
+        [
+            lambda: [score_record(r) for r in records],
+            lambda: [reference.score_session(r) for r in records],
+        ],
+        seconds,
+        rounds,
+    )
     deals = sum(len(r["deals"]) for r in records)
-    print(f"{'record replay':<20} {engine * deals:>11,.0f} deals/s; naive reference "
-          f"{naive * deals:,.0f} deals/s; engine/naive = {engine / naive:.2f} (target >= 1)")
+    print(
+        f"{'record replay':<20} {engine * deals:>11,.0f} deals/s; naive reference "
+        f"{naive * deals:,.0f} deals/s; engine/naive = {engine / naive:.2f} (target >= 1)"
+    )
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ randomness.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Iterable, Iterator
 
 Mask = int
 """A set of cards: bit ``c`` is set when card ``c`` is in the set."""
@@ -235,9 +235,9 @@ def deal_masks(rng: random.Random, deck: Mask = FULL_DECK) -> tuple[Mask, Mask, 
     n = len(order) // 4
     return (
         sum(map(bit, order[0:n])),
-        sum(map(bit, order[n:2 * n])),
-        sum(map(bit, order[2 * n:3 * n])),
-        sum(map(bit, order[3 * n:])),
+        sum(map(bit, order[n : 2 * n])),
+        sum(map(bit, order[2 * n : 3 * n])),
+        sum(map(bit, order[3 * n :])),
     )
 
 

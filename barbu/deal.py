@@ -18,19 +18,20 @@ history's actions on the dealt hands rebuilds the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from . import domino, tricks
 from .actions import PLAYS, Action, ChooseContract, Double, Play
 from .cards import CARDS, SUIT_MASKS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .errors import RuleError
 from .rules import STANDARD, Contract, ContractRules, Lead, Rules, TrumpDuty
-from .tricks import HEART_SUIT
 from .scoring import PairSettlement, settlements
 from .scoring import final_scores as settle
+from .tricks import HEART_SUIT
 
 
 class Phase(Enum):
@@ -115,15 +116,20 @@ class View:
 
 
 _EXPECTED: dict[Phase, type] = {
-    Phase.CONTRACT: ChooseContract, Phase.DOUBLING: Double, Phase.PLAY: Play}
+    Phase.CONTRACT: ChooseContract,
+    Phase.DOUBLING: Double,
+    Phase.PLAY: Play,
+}
 """The kind of action each phase takes."""
 
 
 _PLAYED: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
-    tuple((seat, c) for c in CARDS) for seat in range(4))
+    tuple((seat, c) for c in CARDS) for seat in range(4)
+)
 """``_PLAYED[seat][card]``: the ``(seat, card)`` pair of the play lists, made once."""
 _PLAIN_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(Event(seat, PLAYS[c]) for c in CARDS) for seat in range(4))
+    tuple(Event(seat, PLAYS[c]) for c in CARDS) for seat in range(4)
+)
 """``_PLAIN_EVENTS[seat][card]``: the event of a card that neither ends a trick nor the deal
 (events are immutable, so one of each serves every deal: replays make thousands)."""
 
@@ -231,8 +237,9 @@ class Deal:
         led = trick[0][1] // 13
         if self.trump is None:
             return hand & SUIT_MASKS[led] or hand  # follow suit, else anything (§2)
-        return tricks.follow_mask(hand, led, int(self.trump), self._high_trump(),
-                                  self.rules.trump_duty)
+        return tricks.follow_mask(
+            hand, led, int(self.trump), self._high_trump(), self.rules.trump_duty
+        )
 
     def raw_scores(self) -> list[int]:
         """Raw scores of the contract (RULES.md §2, §3); final once the deal is over."""
@@ -265,7 +272,8 @@ class Deal:
         if not isinstance(action, kind):
             wanted = {ChooseContract: "a contract", Double: "a doubling turn", Play: "a card"}
             raise RuleError(
-                f"seat {self.to_move} must now choose {wanted[kind]}", "wrong-phase",
+                f"seat {self.to_move} must now choose {wanted[kind]}",
+                "wrong-phase",
                 phase=self.phase.value,
             )
         if isinstance(action, ChooseContract):
@@ -279,8 +287,12 @@ class Deal:
         """Carry out ``action`` and return what it did (also appended to ``history``); an
         illegal one raises ``RuleError``, changing nothing."""
         seat = self.to_move
-        if type(action) is Play and self.phase is Phase.PLAY and type(action.card) is Card \
-                and self.legal_mask() >> action.card & 1:
+        if (
+            type(action) is Play
+            and self.phase is Phase.PLAY
+            and type(action.card) is Card
+            and self.legal_mask() >> action.card & 1
+        ):
             event = self._play(seat, action)  # the common case, checked by legal_mask alone
             self.history.append(event)
             return event
@@ -408,7 +420,8 @@ class Deal:
             raw=tuple(over_scores[0]) if over_scores else None,
             final=tuple(over_scores[1]) if over_scores else None,
             settlement=tuple(settlements(over_scores[0], self.doubles, self.rules))
-            if over_scores else None,
+            if over_scores
+            else None,
             hands=tuple(tuple(cards_of(h)) for h in self.dealt) if over else None,
         )
 
@@ -423,8 +436,11 @@ class Deal:
             if crules.has_trump:
                 out.extend(ChooseContract(c, trump=s) for s in Suit)
             elif crules.names_rank:
-                out.extend(ChooseContract(c, start_rank=r) for r in reversed(Rank)
-                           if self.rules.deck & domino.opening_mask(r))
+                out.extend(
+                    ChooseContract(c, start_rank=r)
+                    for r in reversed(Rank)
+                    if self.rules.deck & domino.opening_mask(r)
+                )
             else:
                 out.append(ChooseContract(c))
         return out
@@ -445,8 +461,9 @@ class Deal:
             if crules.names_rank:
                 raise RuleError(f"{c.value} needs a starting rank", "rank-missing")
             if crules.is_domino:
-                raise RuleError(f"{c.value} always starts from its own rank: name none",
-                                "rank-fixed")
+                raise RuleError(
+                    f"{c.value} always starts from its own rank: name none", "rank-fixed"
+                )
             raise RuleError(f"only domino takes a starting rank, not {c.value}", "rank-unexpected")
         if action.trump is not None and not isinstance(action.trump, Suit):
             raise RuleError(f"not a suit: {action.trump!r}", "bad-suit")
@@ -517,18 +534,22 @@ class Deal:
                 raise RuleError(
                     "the declarer may only redouble players who doubled him; "
                     f"seat {target} did not",
-                    "redouble-not-doubled", target=target,
+                    "redouble-not-doubled",
+                    target=target,
                 )
             raise RuleError(
                 f"in a positive contract only the declarer (seat {d}) may be doubled",
-                "double-positive", target=target,
+                "double-positive",
+                target=target,
             )
         if self.must_double(seat) and d not in action.targets:
             owed = self.owed[seat]
             raise RuleError(
                 f"must double the declarer: {_plural(owed, 'double')} owed, "
                 f"{_plural(self.deals_left, 'deal')} left",
-                "must-double", owed=owed, left=self.deals_left,
+                "must-double",
+                owed=owed,
+                left=self.deals_left,
             )
 
     def _double(self, action: Double) -> None:
@@ -583,17 +604,24 @@ class Deal:
         if self.crules.is_domino:
             if self.opener >= 0 and self.playable == 1 << self.opener:
                 first = CARDS[self.opener]
-                return RuleError(f"the Domino opens with {first}, and only with it",
-                                 "domino-opener", card=c, opener=str(first))
+                return RuleError(
+                    f"the Domino opens with {first}, and only with it",
+                    "domino-opener",
+                    card=c,
+                    opener=str(first),
+                )
             return RuleError(
                 f"{c} cannot be laid: it neither opens its suit nor extends its row",
-                "domino-unplayable", card=c,
+                "domino-unplayable",
+                card=c,
             )
         if not self.trick:
             if self.crules.lead is Lead.HEARTS_BROKEN:
                 return RuleError(
                     "hearts may not be led before they are broken, while holding other suits",
-                    "hearts-not-broken", card=c)
+                    "hearts-not-broken",
+                    card=c,
+                )
             return RuleError(
                 "hearts may not be led while holding other suits", "heart-lead", card=c
             )
@@ -602,22 +630,28 @@ class Deal:
             if card.suit == led:
                 return RuleError(
                     f"must play a trump higher than every trump in the trick ({c} is too low)",
-                    "must-overtrump", card=c,
+                    "must-overtrump",
+                    card=c,
                 )
             return RuleError(f"must follow {led.symbol}", "must-follow", card=c, suit=led.char)
         if self.rules.trump_duty is TrumpDuty.WIN:
             return RuleError(
-                f"void in {led.symbol}, must play a trump that wins the trick", "must-trump",
-                card=c, suit=led.char,
+                f"void in {led.symbol}, must play a trump that wins the trick",
+                "must-trump",
+                card=c,
+                suit=led.char,
             )
         high = self._high_trump()
         if high >= 0 and hand & SUIT_MASKS[int(self.trump)] & tricks.ABOVE[high]:
             return RuleError(
-                f"void in {led.symbol}, must beat every trump in the trick", "must-overtrump-void",
-                card=c, suit=led.char,
+                f"void in {led.symbol}, must beat every trump in the trick",
+                "must-overtrump-void",
+                card=c,
+                suit=led.char,
             )
         return RuleError(
-            f"void in {led.symbol}, must play a trump", "must-ruff", card=c, suit=led.char)
+            f"void in {led.symbol}, must play a trump", "must-ruff", card=c, suit=led.char
+        )
 
     def _play(self, seat: int, action: Play) -> Event:
         card = action.card
@@ -652,8 +686,9 @@ class Deal:
         self.trick = []
         self.to_move = win_seat
         end = self.crules.end_mask
-        if len(self.tricks) == self.rules.hand_size or end and (
-                captured[0] | captured[1] | captured[2] | captured[3]) & end == end:
+        if len(self.tricks) == self.rules.hand_size or (
+            end and (captured[0] | captured[1] | captured[2] | captured[3]) & end == end
+        ):
             self.phase = Phase.DONE
             self.to_move = None
         return done
@@ -703,12 +738,16 @@ def _check_hands(masks: list[Mask], rules: Rules) -> None:
     for seat, m in enumerate(masks):
         if m & ~rules.deck:
             odd = cards_of(m & ~rules.deck)[0]
-            raise RuleError(f"{odd} is not in the {rules.deck.bit_count()}-card pack",
-                            "bad-hands", card=str(odd))
+            raise RuleError(
+                f"{odd} is not in the {rules.deck.bit_count()}-card pack",
+                "bad-hands",
+                card=str(odd),
+            )
         if m.bit_count() != rules.hand_size:
             raise RuleError(
                 f"hand of seat {seat} has {m.bit_count()} cards, not {rules.hand_size}",
-                "bad-hands", seat=seat,
+                "bad-hands",
+                seat=seat,
             )
         if seen & m:
             dup = cards_of(seen & m)[0]

@@ -7,7 +7,7 @@ cards playable now, updated card by card.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .cards import Mask
 
@@ -69,9 +69,16 @@ def next_player(hands: list[Mask], playable: Mask, seat: int, include: bool = Fa
     return None
 
 
-def finish(hands: list[Mask], playable: Mask, start_rank: int, seat: int, out: list[int],
-           choose: Callable[[int, Mask], int], places: tuple[int, ...],
-           opener: int = -1) -> list[int]:
+def finish(
+    hands: list[Mask],
+    playable: Mask,
+    start_rank: int,
+    seat: int,
+    out: list[int],
+    choose: Callable[[int, Mask], int],
+    places: tuple[int, ...],
+    opener: int = -1,
+) -> list[int]:
     """Play a Domino deal to its end from ``seat``'s turn, each card ``choose(seat, legal)``;
     ``hands`` and ``out`` (the finishing order so far) change in place. Returns raw scores."""
     while True:
@@ -84,4 +91,3 @@ def finish(hands: list[Mask], playable: Mask, start_rank: int, seat: int, out: l
                 break
         seat = next_player(hands, playable, seat)
     return place_scores(out + [s for s in range(4) if s not in out], places)
-

@@ -129,5 +129,13 @@ def _domino_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
             log.append(card)
         return card
 
-    return domino.finish(deal.hands[:], deal.playable, int(deal.start_rank), deal.to_move,
-                         deal.out_order[:], choose, deal.crules.domino.places, deal.opener)
+    return domino.finish(
+        deal.hands[:],
+        deal.playable,
+        int(deal.start_rank),
+        deal.to_move,
+        deal.out_order[:],
+        choose,
+        deal.crules.domino.places,
+        deal.opener,
+    )

@@ -137,8 +137,9 @@ def _hands(record: dict, deal: str, rules: Rules) -> list[list[Card]]:
             twice = next(c for c in cards_ if cards_.count(c) > 1)
             raise _fail(where, f"{twice} is listed twice", "bad-hands")
         if len(cards_) != rules.hand_size:
-            raise _fail(where, f"a hand holds {rules.hand_size} cards, not {len(cards_)}",
-                        "bad-hands")
+            raise _fail(
+                where, f"a hand holds {rules.hand_size} cards, not {len(cards_)}", "bad-hands"
+            )
         out.append(cards_)
     return out
 
@@ -191,17 +192,19 @@ def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
 def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
     pairs = _list(record, "doubles", where)
     if pairs and not deal.rules.doubling:
-        raise _fail(_at(where, "doubles"), f"the {deal.rules.name} rules have no doubles",
-                    "no-doubles")
+        raise _fail(
+            _at(where, "doubles"), f"the {deal.rules.name} rules have no doubles", "no-doubles"
+        )
     turns = record.get("double_turns", 4)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 4:
-        raise _fail(_at(where, "double_turns"),
-                    f"must be a number of turns 0-4, not {turns!r}")
+        raise _fail(_at(where, "double_turns"), f"must be a number of turns 0-4, not {turns!r}")
     parsed = []
     for i, pair in enumerate(pairs):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise _fail(_at(where, f"doubles[{i}]"),
-                        f"a double must be a [doubler, target] pair, not {pair!r}")
+            raise _fail(
+                _at(where, f"doubles[{i}]"),
+                f"a double must be a [doubler, target] pair, not {pair!r}",
+            )
         a, b = pair
         if not (type(a) is int and type(b) is int and 0 <= a <= 3 and 0 <= b <= 3):
             spot = _at(where, f"doubles[{i}]")
@@ -214,8 +217,11 @@ def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
         start = i
         while i < len(parsed) and parsed[i][0] == seat:
             if parsed[i][1] in targets:
-                raise _fail(_at(where, f"doubles[{i}], seat {seat}"),
-                            f"seat {parsed[i][1]} is doubled twice in one turn", "double-twice")
+                raise _fail(
+                    _at(where, f"doubles[{i}], seat {seat}"),
+                    f"seat {parsed[i][1]} is doubled twice in one turn",
+                    "double-twice",
+                )
             targets.append(parsed[i][1])
             i += 1
         try:
@@ -228,7 +234,8 @@ def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
         raise _fail(
             _at(where, f"doubles[{i}], seat {doubler}"),
             f"seat {doubler} doubles out of turn (the order is declarer's left first, "
-            "declarer last, one turn each)", "double-out-of-turn",
+            "declarer last, one turn each)",
+            "double-out-of-turn",
         )
 
 
@@ -258,8 +265,9 @@ def session_from_record(record: Any) -> Session:
     session = Session(seed, rules, first_declarer=first, start=False)
     deals = _list(record, "deals", "")
     if len(deals) > rules.deals:
-        raise _fail("deals", f"a {rules.name} session has {rules.deals} deals, "
-                             f"this record has {len(deals)}")
+        raise _fail(
+            "deals", f"a {rules.name} session has {rules.deals} deals, this record has {len(deals)}"
+        )
     for n, rec in enumerate(deals, 1):
         where = f"deal {n}"
         if not isinstance(rec, dict):
@@ -271,9 +279,11 @@ def session_from_record(record: Any) -> Session:
         expected = session.declarer_of(n)
         declarer = _seat(rec.get("declarer"), _at(where, "declarer"))
         if declarer != expected:
-            raise _fail(_at(where, "declarer"),
-                        f"the declarer of deal {n} is seat {expected}, not seat {declarer}",
-                        "wrong-declarer")
+            raise _fail(
+                _at(where, "declarer"),
+                f"the declarer of deal {n} is seat {expected}, not seat {declarer}",
+                "wrong-declarer",
+            )
         hands = _hands(rec, where, rules)
         if session.seed is not None:
             session.draw_hands()  # keep the seeded shuffle in step with the deals recorded
@@ -282,8 +292,11 @@ def session_from_record(record: Any) -> Session:
         except RuleError as e:
             raise e.located(_at(where, "hands")) from None
         replay_deal(deal, rec, where)
-    if session.seed is not None and (not session.deals or session.deal.is_over) \
-            and len(session.deals) < rules.deals:
+    if (
+        session.seed is not None
+        and (not session.deals or session.deal.is_over)
+        and len(session.deals) < rules.deals
+    ):
         session.start_deal()
     return session
 
@@ -298,8 +311,11 @@ def is_session_record(record: Any) -> bool:
 
 def _require_finished(deal: Deal, where: str) -> None:
     if not deal.is_over:
-        raise _fail(where, f"the deal is unfinished: it stops after {len(deal.played)} cards, "
-                           "before its end", "unfinished")
+        raise _fail(
+            where,
+            f"the deal is unfinished: it stops after {len(deal.played)} cards, before its end",
+            "unfinished",
+        )
 
 
 def score_record(record: Any) -> dict[str, Any]:
@@ -318,7 +334,12 @@ def score_record(record: Any) -> dict[str, Any]:
         for d in played:
             raw = d.raw_scores()
             deals.append({"raw": raw, "final": settle(raw, d.doubles, session.rules)})
-        totals = [sum(column) for column in zip(*(d["final"] for d in deals))] or [0, 0, 0, 0]
+        totals = [sum(column) for column in zip(*(d["final"] for d in deals), strict=True)] or [
+            0,
+            0,
+            0,
+            0,
+        ]
         out: dict[str, Any] = {"deals": deals, "totals": totals}
         if session.is_over:
             out["winners"] = winners(totals, session.rules)

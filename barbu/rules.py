@@ -81,9 +81,23 @@ class Contract(str):
         return f"Contract({self.value!r})"
 
 
-for _id in ("no-tricks", "no-queens", "no-last-two", "no-hearts", "no-king-of-hearts", "trumps",
-            "domino", "salad", "king-of-hearts", "hearts", "queens", "jacks", "tricks",
-            "last-trick", "reverse"):
+for _id in (
+    "no-tricks",
+    "no-queens",
+    "no-last-two",
+    "no-hearts",
+    "no-king-of-hearts",
+    "trumps",
+    "domino",
+    "salad",
+    "king-of-hearts",
+    "hearts",
+    "queens",
+    "jacks",
+    "tricks",
+    "last-trick",
+    "reverse",
+):
     setattr(Contract, _id.upper().replace("-", "_"), Contract(_id))
 
 
@@ -222,7 +236,8 @@ class Rules:
             raise RuleError(
                 f"not a contract of the {self.name} rules: {_short(contract)} "
                 f"(expected one of {', '.join(self._by_contract)})",
-                "bad-contract", contract=str(contract)[:40],
+                "bad-contract",
+                contract=str(contract)[:40],
             ) from None
 
     def has_contract(self, contract: object) -> bool:
@@ -264,24 +279,45 @@ HEARTS_BUT_ACE: Mask = HEARTS & ~(1 << ACE_OF_HEARTS)
 
 
 def _negative_contracts(
-    hand_size: int, king: int = -20, queen: int = -6, ace: int = -6,
-    lead: Lead = Lead.NO_HEARTS, early: frozenset[str] = frozenset(),
+    hand_size: int,
+    king: int = -20,
+    queen: int = -6,
+    ace: int = -6,
+    lead: Lead = Lead.NO_HEARTS,
+    early: frozenset[str] = frozenset(),
 ) -> dict[str, ContractRules]:
     """The five negative contracts of RULES.md §2 with the given card values."""
     last = hand_size - 1
     return {
-        c.contract: c for c in (
+        c.contract: c
+        for c in (
             ContractRules(Contract.NO_TRICKS, False, -2 * hand_size, per_trick=-2),
-            ContractRules(Contract.NO_QUEENS, False, 4 * queen, card_values=((QUEENS, queen),),
-                          early_end="no-queens" in early),
-            ContractRules(Contract.NO_LAST_TWO, False, -30,
-                          trick_values=((last - 1, -10), (last, -20))),
-            ContractRules(Contract.NO_HEARTS, False, 12 * -2 + ace,
-                          card_values=((HEARTS_BUT_ACE, -2), (1 << ACE_OF_HEARTS, ace)),
-                          lead=lead, early_end="no-hearts" in early),
-            ContractRules(Contract.NO_KING_OF_HEARTS, False, king,
-                          card_values=((1 << KING_OF_HEARTS, king),), lead=lead,
-                          early_end="no-king-of-hearts" in early),
+            ContractRules(
+                Contract.NO_QUEENS,
+                False,
+                4 * queen,
+                card_values=((QUEENS, queen),),
+                early_end="no-queens" in early,
+            ),
+            ContractRules(
+                Contract.NO_LAST_TWO, False, -30, trick_values=((last - 1, -10), (last, -20))
+            ),
+            ContractRules(
+                Contract.NO_HEARTS,
+                False,
+                12 * -2 + ace,
+                card_values=((HEARTS_BUT_ACE, -2), (1 << ACE_OF_HEARTS, ace)),
+                lead=lead,
+                early_end="no-hearts" in early,
+            ),
+            ContractRules(
+                Contract.NO_KING_OF_HEARTS,
+                False,
+                king,
+                card_values=((1 << KING_OF_HEARTS, king),),
+                lead=lead,
+                early_end="no-king-of-hearts" in early,
+            ),
         )
     }
 
@@ -292,35 +328,57 @@ def _salad(hand_size: int, king: int, queen: int, ace: int) -> ContractRules:
     card_values = tuple(cv for c in parts for cv in c.card_values)
     trick_values = tuple(tv for c in parts for tv in c.trick_values)
     return ContractRules(
-        Contract.SALAD, False, sum(c.total for c in parts), per_trick=-2,
-        card_values=card_values, trick_values=trick_values, lead=Lead.HEARTS_BROKEN,
+        Contract.SALAD,
+        False,
+        sum(c.total for c in parts),
+        per_trick=-2,
+        card_values=card_values,
+        trick_values=trick_values,
+        lead=Lead.HEARTS_BROKEN,
     )
 
 
 def _standard() -> Rules:
     negatives = _negative_contracts(
-        13, early=frozenset({"no-queens", "no-hearts", "no-king-of-hearts"}))
-    return Rules(name="standard", contracts=(
-        *negatives.values(),
-        ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
-        ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 5, -5))),
-    ))
+        13, early=frozenset({"no-queens", "no-hearts", "no-king-of-hearts"})
+    )
+    return Rules(
+        name="standard",
+        contracts=(
+            *negatives.values(),
+            ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
+            ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 5, -5))),
+        ),
+    )
 
 
 def _classic() -> Rules:
-    return Rules(name="classic", trump_duty=TrumpDuty.TRUMP, dealer=0, contracts=(
-        *_negative_contracts(13).values(),
-        ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
-        ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 10, -10))),
-    ))
+    return Rules(
+        name="classic",
+        trump_duty=TrumpDuty.TRUMP,
+        dealer=0,
+        contracts=(
+            *_negative_contracts(13).values(),
+            ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
+            ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 10, -10))),
+        ),
+    )
 
 
 def _fr32() -> Rules:
     return Rules(
-        name="fr32", deck=PACK_32, first_lead=1, rotation=Rotation.DEAL, blocks=1, dealer=0,
-        doubling=False, lowest_wins=True, contracts=(
-            ContractRules(Contract.KING_OF_HEARTS, False, 40,
-                          card_values=((1 << KING_OF_HEARTS, 40),)),
+        name="fr32",
+        deck=PACK_32,
+        first_lead=1,
+        rotation=Rotation.DEAL,
+        blocks=1,
+        dealer=0,
+        doubling=False,
+        lowest_wins=True,
+        contracts=(
+            ContractRules(
+                Contract.KING_OF_HEARTS, False, 40, card_values=((1 << KING_OF_HEARTS, 40),)
+            ),
             ContractRules(Contract.HEARTS, False, 80, card_values=((HEARTS & PACK_32, 10),)),
             ContractRules(Contract.QUEENS, False, 40, card_values=((QUEENS, 10),)),
             ContractRules(Contract.JACKS, False, 80, card_values=((JACKS, 20),)),
@@ -347,12 +405,16 @@ PAGAT_OPTIONS: dict[str, tuple[Any, ...]] = {
 def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
     o = {name: values[0] for name, values in PAGAT_OPTIONS.items()} | dict(options)
     values = (o["king_of_hearts"], o["queen"], o["ace_of_hearts"])
-    negatives = _negative_contracts(13, *values, lead=Lead.HEARTS_BROKEN,
-                                    early=frozenset({"no-queens", "no-king-of-hearts"}))
+    negatives = _negative_contracts(
+        13, *values, lead=Lead.HEARTS_BROKEN, early=frozenset({"no-queens", "no-king-of-hearts"})
+    )
     seven = Rank.SEVEN
-    domino = Domino(places=(45, 20, 5, -5), start_rank=seven,
-                    opener=None if o["domino_any_seven"] else SEVEN_OF_DIAMONDS,
-                    first=1 if o["domino_any_seven"] else 0)
+    domino = Domino(
+        places=(45, 20, 5, -5),
+        start_rank=seven,
+        opener=None if o["domino_any_seven"] else SEVEN_OF_DIAMONDS,
+        first=1 if o["domino_any_seven"] else 0,
+    )
     contracts = [*negatives.values()]
     if o["salad"]:
         contracts.append(_salad(13, *values))
@@ -361,8 +423,15 @@ def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
     if o["without"] != "domino":
         contracts.append(ContractRules(Contract.DOMINO, True, 65, domino=domino))
     duty = TrumpDuty.OVERTRUMP if o["overtrump_always"] else TrumpDuty.FREE
-    return Rules(name="pagat", contracts=tuple(contracts), options=options, first_lead=1,
-                 double_quota=o["quota"], trump_duty=duty, double_shortcuts=True)
+    return Rules(
+        name="pagat",
+        contracts=tuple(contracts),
+        options=options,
+        first_lead=1,
+        double_quota=o["quota"],
+        trump_duty=duty,
+        double_shortcuts=True,
+    )
 
 
 _BUILDERS = {"standard": _standard, "classic": _classic, "fr32": _fr32}
@@ -382,8 +451,9 @@ def _preset(name: str, options: tuple[tuple[str, Any], ...]) -> Rules:
 def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
     """The rules of a preset of RULES.md §7 with its options; ``RuleError`` names a bad one."""
     if not isinstance(name, str) or name not in PRESET_NAMES:
-        raise RuleError(f"unknown rules {_short(name)} (known: {', '.join(PRESET_NAMES)})",
-                        "bad-rules")
+        raise RuleError(
+            f"unknown rules {_short(name)} (known: {', '.join(PRESET_NAMES)})", "bad-rules"
+        )
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -394,13 +464,17 @@ def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
     for key, value in options.items():
         allowed = PAGAT_OPTIONS.get(key) if isinstance(key, str) else None
         if allowed is None:
-            raise RuleError(f"unknown option {_short(key)} (known: {', '.join(PAGAT_OPTIONS)})",
-                            "bad-rules")
+            raise RuleError(
+                f"unknown option {_short(key)} (known: {', '.join(PAGAT_OPTIONS)})", "bad-rules"
+            )
         if not any(_same_json(value, v) for v in allowed):
-            shown = ", ".join("null" if v is None else str(v).lower() if isinstance(v, bool)
-                              else str(v) for v in allowed)
-            raise RuleError(f"option {key} cannot be {_short(value)} (allowed: {shown})",
-                            "bad-rules")
+            shown = ", ".join(
+                "null" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+                for v in allowed
+            )
+            raise RuleError(
+                f"option {key} cannot be {_short(value)} (allowed: {shown})", "bad-rules"
+            )
         if not _same_json(value, allowed[0]):
             chosen.append((key, value))
     return _preset(name, tuple(sorted(chosen)))
@@ -411,8 +485,9 @@ def rules_from_record(value: Any) -> Rules:
     if isinstance(value, dict):
         extra = sorted(set(value) - {"preset", "options"}, key=str)
         if extra:
-            raise RuleError(f"unknown key {_short(extra[0])} (expected preset and options)",
-                            "bad-rules")
+            raise RuleError(
+                f"unknown key {_short(extra[0])} (expected preset and options)", "bad-rules"
+            )
         if "preset" not in value:
             raise RuleError('"preset" is missing', "bad-rules")
         return preset(value["preset"], value.get("options", {}))
@@ -429,7 +504,20 @@ PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, CLASSIC, FR32, PAGAT)
 """Each preset with its default options, by the name written in records."""
 
 __all__ = [
-    "CLASSIC", "Contract", "ContractRules", "Domino", "FR32", "Lead", "PAGAT", "PAGAT_OPTIONS",
-    "PRESETS", "PRESET_NAMES", "Rotation", "Rules", "STANDARD", "TrumpDuty", "preset",
+    "CLASSIC",
+    "FR32",
+    "PAGAT",
+    "PAGAT_OPTIONS",
+    "PRESETS",
+    "PRESET_NAMES",
+    "STANDARD",
+    "Contract",
+    "ContractRules",
+    "Domino",
+    "Lead",
+    "Rotation",
+    "Rules",
+    "TrumpDuty",
+    "preset",
     "rules_from_record",
 ]

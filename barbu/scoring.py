@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .rules import Rules
 
@@ -44,8 +44,9 @@ def transfers(raw: list[int], doubles: Iterable[tuple[int, int]], rules: Rules) 
     return moves
 
 
-def settlements(raw: list[int] | tuple[int, ...], doubles: Iterable[tuple[int, int]],
-                rules: Rules) -> list[PairSettlement]:
+def settlements(
+    raw: list[int] | tuple[int, ...], doubles: Iterable[tuple[int, int]], rules: Rules
+) -> list[PairSettlement]:
     """Each doubled pair's payment, lower seat pairs first (RULES.md §5)."""
     out = []
     for (a, b), mutual in sorted(pair_factors(doubles).items()):

@@ -16,8 +16,8 @@ deal, so a seed always gives the same session. Without a seed the caller supplie
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .actions import Action
 from .cards import Mask, deal_masks
@@ -198,9 +198,17 @@ class Session:
     def history(self) -> list[DealSummary]:
         """The finished deals as score-sheet rows."""
         return [
-            DealSummary(n, d.declarer, d.contract, tuple(d.doubles), tuple(raw),
-                        tuple(d.final_scores()), tuple(settlements(raw, d.doubles, self.rules)))
-            for n, d in enumerate(self.deals, 1) if d.is_over
+            DealSummary(
+                n,
+                d.declarer,
+                d.contract,
+                tuple(d.doubles),
+                tuple(raw),
+                tuple(d.final_scores()),
+                tuple(settlements(raw, d.doubles, self.rules)),
+            )
+            for n, d in enumerate(self.deals, 1)
+            if d.is_over
             for raw in (d.raw_scores(),)
         ]
 
@@ -219,4 +227,4 @@ class Session:
         )
 
 
-__all__ = ["Session", "SessionView", "DealSummary", "Phase"]
+__all__ = ["DealSummary", "Phase", "Session", "SessionView"]

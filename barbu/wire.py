@@ -44,9 +44,11 @@ def action_from_data(data: Any) -> Action:
         if kind == "contract":
             trump = data.get("trump")
             rank = data.get("start_rank")
-            return ChooseContract(_contract(data.get("contract")),
-                                  Suit.parse(trump) if trump is not None else None,
-                                  Rank.parse(rank) if rank is not None else None)
+            return ChooseContract(
+                _contract(data.get("contract")),
+                Suit.parse(trump) if trump is not None else None,
+                Rank.parse(rank) if rank is not None else None,
+            )
         if kind == "double":
             targets = data.get("targets", [])
             if not isinstance(targets, list):
@@ -71,9 +73,13 @@ def position_data(session: Session) -> dict[str, Any]:
     deal = session.deal
     used, owed, left = session.block_context(session.number)
     return {
-        "deal": deal_record(deal) if deal.crules is not None else {
-            "rules": deal.rules.record, "declarer": deal.declarer,
-            "hands": hands_data(deal), "contract": None,
+        "deal": deal_record(deal)
+        if deal.crules is not None
+        else {
+            "rules": deal.rules.record,
+            "declarer": deal.declarer,
+            "hands": hands_data(deal),
+            "contract": None,
         },
         "used": sorted(c.value for c in used),
         "owed": list(owed),
@@ -93,8 +99,9 @@ def deal_from_position(data: Any) -> Deal:
         left = int(data.get("deals_left", rules.block_size))
     except (TypeError, ValueError) as e:
         raise RuleError(f"bad block context: {e}", "bad-position") from None
-    deal = Deal(_hands(rec, "", rules), _seat(rec.get("declarer"), "declarer"), rules, used,
-                owed, left)
+    deal = Deal(
+        _hands(rec, "", rules), _seat(rec.get("declarer"), "declarer"), rules, used, owed, left
+    )
     if rec.get("contract") is None:
         return deal
     return replay_deal(deal, rec)

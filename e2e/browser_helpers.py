@@ -10,13 +10,16 @@ from playwright.sync_api import Page, expect
 from barbu import Session
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOGS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in ("en", "fr")}
+CATALOGS = {
+    lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in ("en", "fr")
+}
 
 # Collects Content-Security-Policy violations in window.__cspViolations, from the first script on.
 CSP_RECORDER = """
 window.__cspViolations = [];
 addEventListener('securitypolicyviolation', (e) => {
-  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${where}`);
 });
 """
 

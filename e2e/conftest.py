@@ -6,6 +6,7 @@ Debian's when installed (/usr/lib/chromium/chromium), else the one ``playwright 
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -81,10 +82,8 @@ def private_server(dist: Path):
     """A server of this test's own, which the test may stop (offline tests)."""
     server = StaticServer(dist).start()
     yield server
-    try:
+    with contextlib.suppress(OSError):
         server.stop()
-    except OSError:
-        pass
 
 
 class RequestLog:
@@ -103,7 +102,8 @@ class RequestLog:
         """The requests that left ``origin`` (data: and blob: URLs stay in the page)."""
         own = urlsplit(origin)
         return [
-            url for url in self.urls
+            url
+            for url in self.urls
             if urlsplit(url).scheme not in ("data", "blob")
             and (urlsplit(url).scheme, urlsplit(url).netloc) != (own.scheme, own.netloc)
         ]
@@ -119,6 +119,8 @@ def request_log(context) -> RequestLog:
 def console_errors(page) -> list[str]:
     """Console errors and CSP violations seen by the page."""
     errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors

@@ -7,13 +7,21 @@ import re
 
 from playwright.sync_api import expect
 
-from e2e.browser_helpers import CATALOGS, CSP_RECORDER, expected_hand, shown_hand, wait_ready, wait_service_worker
+from e2e.browser_helpers import (
+    CATALOGS,
+    CSP_RECORDER,
+    expected_hand,
+    shown_hand,
+    wait_ready,
+    wait_service_worker,
+)
 
 SEED = 20240607
 
 
 def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
-    """A player opening ?seed=N would see someone else's cards, or no cards at all, if this failed."""
+    """A player opening ?seed=N would see someone else's cards, or no cards at all, if this
+    failed."""
     page.add_init_script(CSP_RECORDER)
     page.goto(f"/?seed={SEED}&lang=en")
     wait_ready(page)
@@ -27,7 +35,8 @@ def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
 
 
 def test_each_card_is_a_button_named_in_words_with_rank_and_symbol(page):
-    """A screen-reader user would hear 'QS' or nothing, or a sighted one miss the suit, if this failed."""
+    """A screen-reader user would hear 'QS' or nothing, or a sighted one miss the suit, if this
+    failed."""
     page.goto("/?seed=1&lang=en")
     wait_ready(page)
     cards = page.locator("#hand button[data-card]")
@@ -76,7 +85,8 @@ def test_language_follows_the_browser_when_not_asked(new_context):
 
 
 def test_every_request_stays_on_the_sites_origin(page, base_url, request_log):
-    """Players on a closed network (or who care about privacy) would see blocked or leaking requests."""
+    """Players on a closed network (or who care about privacy) would see blocked or leaking
+    requests."""
     page.add_init_script(CSP_RECORDER)
     page.goto(f"/?seed={SEED}")
     wait_ready(page)
@@ -92,16 +102,24 @@ def test_every_request_stays_on_the_sites_origin(page, base_url, request_log):
 def test_loading_screen_shows_real_download_progress(context, page, dist):
     """On a slow connection, the player would stare at a frozen or fake bar if this failed."""
     sizes = json.loads(
-        re.search(r"name=\"barbu:boot-files\" content='([^']*)'", (dist / "index.html").read_text())[1]
+        re.search(
+            r"name=\"barbu:boot-files\" content='([^']*)'", (dist / "index.html").read_text()
+        )[1]
     )
     total = sum(sizes.values())
     assert total > 10_000_000  # the runtime: wasm, stdlib, JS glue, lock file
 
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 6_000_000, "uploadThroughput": -1,
-    })
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 20,
+            "downloadThroughput": 6_000_000,
+            "uploadThroughput": -1,
+        },
+    )
     page.goto("/?seed=5&lang=en")
     bar = page.locator("#boot-progress")
     expect(bar).to_have_attribute("max", str(total))

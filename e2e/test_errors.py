@@ -31,7 +31,8 @@ def test_a_file_that_fails_to_load_shows_an_error_message(page, path):
 
 
 def test_an_aborted_download_shows_the_error_in_french(page):
-    """A French player losing the connection mid-boot would get a stuck page or an English message."""
+    """A French player losing the connection mid-boot would get a stuck page or an English
+    message."""
     page.route("**/python_stdlib.zip", lambda route: route.abort("connectionreset"))
     page.goto("/?seed=1&lang=fr")
     expect(page.locator("#boot-error")).to_be_visible()

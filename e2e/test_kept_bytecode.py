@@ -65,7 +65,10 @@ def test_a_damaged_pack_is_set_aside_and_replaced(page):
         " cache.put(barbuBoot.code.url, new Response('not a pack at all')))"
     )
     warnings: list[str] = []
-    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.on(
+        "console",
+        lambda message: warnings.append(message.text) if message.type == "warning" else None,
+    )
 
     come_back(page, "/?seed=22&lang=en")
     damaged = code_state(page)

@@ -9,7 +9,9 @@ import pytest
 
 from e2e.browser_helpers import wait_ready
 
-SCREENSHOTS = Path(os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results"))
+SCREENSHOTS = Path(
+    os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results")
+)
 
 
 def boxes(page, selector: str) -> list[dict]:
@@ -20,7 +22,12 @@ def boxes(page, selector: str) -> list[dict]:
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+    return (
+        a["x"] < b["x"] + b["w"]
+        and b["x"] < a["x"] + a["w"]
+        and a["y"] < b["y"] + b["h"]
+        and b["y"] < a["y"] + a["h"]
+    )
 
 
 @pytest.mark.parametrize("width,height", [(360, 640), (1366, 768)])
@@ -34,18 +41,22 @@ def test_hand_and_banner_fit_without_overlap(new_context, width, height, lang):
     page.evaluate("barbuBoot.updates.offer({ postMessage() {}, addEventListener() {} })")
     page.locator("#update-banner").wait_for(state="visible")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"first-screen-{width}x{height}-{lang}.png"), full_page=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"first-screen-{width}x{height}-{lang}.png"), full_page=True
+    )
 
     cards = boxes(page, "#hand [data-card]")
     header = boxes(page, ".table-header h1, #seed, #language")
     banner = boxes(page, "#update-banner")
     assert len(cards) == 13
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+        "the page scrolls sideways"
+    )
     for i, card in enumerate(cards):
         assert card["x"] >= 0 and card["x"] + card["w"] <= width, f"{card['id']} is cut off"
         assert card["w"] >= 36, f"{card['id']} is too small to tap"
-        for other in cards[i + 1:] + header + banner:
+        for other in cards[i + 1 :] + header + banner:
             assert not overlap(card, other), f"{card['id']} overlaps {other['id']}"
     for i, item in enumerate(header):
-        for other in header[i + 1:]:
+        for other in header[i + 1 :]:
             assert not overlap(item, other), f"{item['id']} overlaps {other['id']}"

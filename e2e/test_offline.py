@@ -29,7 +29,8 @@ def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_ser
     routed = page.evaluate(
         "performance.getEntriesByType('resource')"
         ".filter((entry) => entry.name.endsWith('/vendor/pyodide/pyodide.asm.wasm'))"
-        ".map((entry) => [entry.workerMatchedSourceType, entry.deliveryType])")
+        ".map((entry) => [entry.workerMatchedSourceType, entry.deliveryType])"
+    )
     assert routed == [["cache", "cache-storage"]]
 
     # Another deal, never visited, is dealt offline too: the page is one cached document.
@@ -91,8 +92,10 @@ def test_new_version_is_offered_in_a_banner_that_the_game_can_hold(new_context, 
             page.locator("#update-reload").click()
         wait_ready(page)
         page.wait_for_function(
-            "async (name) => (await caches.keys()).filter((n) => n !== 'python-bytecode').join() === name",
-            arg=new_cache)
+            "async (name) => (await caches.keys())"
+            ".filter((n) => n !== 'python-bytecode').join() === name",
+            arg=new_cache,
+        )
         assert shown_hand(page) == expected_hand(4)
         expect(banner).to_be_hidden()
     finally:

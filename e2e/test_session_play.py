@@ -95,12 +95,13 @@ def test_a_whole_session_ends_with_the_totals_of_the_engines_replay(page, base_u
 
     with page.expect_download() as download:
         over.locator('[data-action="export"]').click()
-    record = json.loads(open(download.value.path()).read())
+    record = json.loads(download.value.path().read_text())
     replay = score_record(record)
     shown = [int(page.locator(f'[data-total="{seat}"]').text_content()) for seat in range(4)]
     assert shown == replay["totals"]
-    assert over.locator("[data-winners]").get_attribute("data-winners") == \
-        ",".join(map(str, replay["winners"]))
+    assert over.locator("[data-winners]").get_attribute("data-winners") == ",".join(
+        map(str, replay["winners"])
+    )
     assert len(record["deals"]) == 28 and record["seed"] == SEED
 
     # While the computer players play (from their worker's start to the end), the main thread
@@ -109,10 +110,12 @@ def test_a_whole_session_ends_with_the_totals_of_the_engines_replay(page, base_u
     bots_ready = page.evaluate("performance.getEntriesByName('barbu:bots-ready')[0].startTime")
     draws = page.evaluate("performance.getEntriesByName('barbu:draw').map(e => e.duration)")
     while_playing = [t["duration"] for t in long_tasks if t["start"] >= bots_ready]
-    print(f"\nsession played in {elapsed:.0f} s; long tasks (> 50 ms) while the bots played: "
-          f"{len(while_playing)}, longest {max(while_playing, default=0):.0f} ms; "
-          f"{len(draws)} redraws, median {sorted(draws)[len(draws) // 2]:.0f} ms, "
-          f"longest {max(draws):.0f} ms")
+    print(
+        f"\nsession played in {elapsed:.0f} s; long tasks (> 50 ms) while the bots played: "
+        f"{len(while_playing)}, longest {max(while_playing, default=0):.0f} ms; "
+        f"{len(draws)} redraws, median {sorted(draws)[len(draws) // 2]:.0f} ms, "
+        f"longest {max(draws):.0f} ms"
+    )
     assert long_tasks is not None, "this browser does not report long tasks"
     assert max(while_playing, default=0) <= 100, sorted(while_playing)[-5:]
     assert request_log.foreign(base_url) == []

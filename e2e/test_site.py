@@ -52,7 +52,9 @@ def test_every_message_key_used_by_the_page_exists():
     keys = json.loads((ROOT / "web" / "i18n" / "en.json").read_text()).keys()
     used = set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', (ROOT / "index.html").read_text()))
     boot = (ROOT / "web" / "boot.js").read_text()
-    used |= set(re.findall(r"\bt\('([\w.]+)'", boot)) | set(re.findall(r"'(boot\.error\.\w+)'", boot))
+    used |= set(re.findall(r"\bt\('([\w.]+)'", boot)) | set(
+        re.findall(r"'(boot\.error\.\w+)'", boot)
+    )
     for module in (ROOT / "web").glob("*.py"):
         used |= set(re.findall(r'\bt(?:ext)?\("([\w.]+)"', module.read_text()))
     assert used, "no key found: the patterns above are stale"
@@ -79,9 +81,18 @@ def test_missing_message_is_a_clear_error():
 
 @pytest.mark.parametrize(
     "query,seed",
-    [("?seed=42", 42), ("seed=0", 0), ("?lang=fr&seed=7", 7), ("?seed=4294967295", 4294967295),
-     ("?seed=4294967296", None), ("?seed=-1", None), ("?seed=abc", None), ("?seed=", None),
-     ("", None), ("?seed=١٢", None)],
+    [
+        ("?seed=42", 42),
+        ("seed=0", 0),
+        ("?lang=fr&seed=7", 7),
+        ("?seed=4294967295", 4294967295),
+        ("?seed=4294967296", None),
+        ("?seed=-1", None),
+        ("?seed=abc", None),
+        ("?seed=", None),
+        ("", None),
+        ("?seed=١٢", None),
+    ],
 )
 def test_seed_is_read_from_the_address(query, seed):
     """A shared ?seed=N link would deal a different hand if the seed were misread."""
@@ -100,33 +111,58 @@ def built(dist: Path) -> Path:
 
 
 def test_dist_holds_exactly_the_deployable_site(built):
-    """A host would serve missing files (boot fails) or junk (source maps, sources) if this failed."""
+    """A host would serve missing files (boot fails) or junk (source maps, sources) if this
+    failed."""
     files = set(site_files(built)) | {"sw.js"}
     for name in PYODIDE_FILES:
         assert f"vendor/pyodide/{name}" in files
     pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    shipped = {f.removeprefix("vendor/pyscript/") for f in files if f.startswith("vendor/pyscript/")}
+    shipped = {
+        f.removeprefix("vendor/pyscript/") for f in files if f.startswith("vendor/pyscript/")
+    }
     assert shipped == {*pyscript_modules(pyscript), "core.css"}
     assert {"core.js", "core.css"} <= shipped and any(name.startswith("core-") for name in shipped)
     # The plugins turned off in pyscript.toml, and what only they import, are not shipped.
     assert not [name for name in shipped if chunk_name(name).startswith(UNUSED_PYSCRIPT)]
     assert not [name for name in shipped if name.startswith(("xterm", "codemirror", "py-"))]
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]
-    assert {f"!{name}" for name in ("py-editor", "py-terminal", "py-game", "donkey")} <= set(plugins)
+    assert {f"!{name}" for name in ("py-editor", "py-terminal", "py-game", "donkey")} <= set(
+        plugins
+    )
     assert not [f for f in files if f.endswith(".map")]
-    assert {"index.html", "pyscript.toml", "modules.zip", "web/boot.js",
-            "web/main.py", "web/style.css", "web/manifest.webmanifest", "web/i18n/en.json",
-            "web/i18n/fr.json", "web/icons/icon-192.png", "web/icons/icon-512.png"} <= files
+    assert {
+        "index.html",
+        "pyscript.toml",
+        "modules.zip",
+        "web/boot.js",
+        "web/main.py",
+        "web/style.css",
+        "web/manifest.webmanifest",
+        "web/i18n/en.json",
+        "web/i18n/fr.json",
+        "web/icons/icon-192.png",
+        "web/icons/icon-512.png",
+    } <= files
     # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
     assert "web/runtime.mjs" in files and "vendor/pyodide/pyodide-lock.json" not in files
-    entry = {"web/main.py", "web/ai_worker.py"}  # the page's script and the computer players' worker
+    entry = {
+        "web/main.py",
+        "web/ai_worker.py",
+    }  # the page's script and the computer players' worker
     assert entry <= files
     assert not [f for f in files if f.endswith(".py") and f not in entry]  # the rest is zipped
     for path in built.rglob("*.js"):
         assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
     modules = set(zipfile.ZipFile(built / "modules.zip").namelist())
-    assert {"barbu/__init__.pyc", "barbu/bots/players.pyc", "barbu/wire.pyc", "web/app.pyc"} <= modules
-    assert not {"barbu/__main__.pyc", "barbu/arena.pyc", "barbu/bench.pyc", "web/main.pyc"} & modules
+    assert {
+        "barbu/__init__.pyc",
+        "barbu/bots/players.pyc",
+        "barbu/wire.pyc",
+        "web/app.pyc",
+    } <= modules
+    assert (
+        not {"barbu/__main__.pyc", "barbu/arena.pyc", "barbu/bench.pyc", "web/main.pyc"} & modules
+    )
     assert all(name.endswith(".pyc") for name in modules)  # compiled, no source
 
 
@@ -138,9 +174,10 @@ def test_shipped_python_keeps_every_line_of_code_in_its_place():
         source = path.read_text()
         shipped = shipped_python(source)
         assert len(shipped.splitlines()) == len(source.splitlines()), path
-        flags = 0x2000 if path.name == "main.py" else 0  # PyScript runs main.py with top-level await
+        # PyScript runs main.py with top-level await
+        flags = 0x2000 if path.name == "main.py" else 0
         compile(shipped, str(path), "exec", flags=flags)
-        for before, after in zip(source.splitlines(), shipped.splitlines()):
+        for before, after in zip(source.splitlines(), shipped.splitlines(), strict=True):
             code = before.split("#")[0].strip()
             if after.strip() and after.strip() != '""':
                 assert code and after.strip() in before, (path, before, after)
@@ -150,18 +187,28 @@ def test_shipped_python_keeps_every_line_of_code_in_its_place():
 
 def test_shipped_scripts_lose_only_whole_line_comments():
     """The boot loader or the service worker would break if comment stripping cut code."""
-    source = ("/**\n * Header.\n */\nconst a = 'http://x'; // keep\n  // gone\n"
-              "  /** gone too */\nconst re = /\\/\\//; const s = `/* not a comment */`;\n")
+    source = (
+        "/**\n * Header.\n */\nconst a = 'http://x'; // keep\n  // gone\n"
+        "  /** gone too */\nconst re = /\\/\\//; const s = `/* not a comment */`;\n"
+    )
     assert without_js_comments(source) == (
-        "const a = 'http://x'; // keep\nconst re = /\\/\\//; const s = `/* not a comment */`;\n")
+        "const a = 'http://x'; // keep\nconst re = /\\/\\//; const s = `/* not a comment */`;\n"
+    )
 
 
 def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):
     """A compacted stylesheet that merged ``a :hover`` into ``a:hover`` (or cut a value) would
     restyle the page in ways no test of ours would notice at once."""
-    source = "/* note */\n.a :hover,\n.b > .c {\n  color: red;\n  margin: 0 auto;\n}\n.d { content: \"★ x\"; }\n"
-    assert compact_css(source) == '.a :hover, .b > .c{color: red;margin: 0 auto}.d{content: "★ x"}\n'
-    assert (built / "web" / "style.css").read_text() == compact_css((ROOT / "web" / "style.css").read_text())
+    source = (
+        "/* note */\n.a :hover,\n.b > .c {\n  color: red;\n  margin: 0 auto;\n}\n"
+        '.d { content: "★ x"; }\n'
+    )
+    assert (
+        compact_css(source) == '.a :hover, .b > .c{color: red;margin: 0 auto}.d{content: "★ x"}\n'
+    )
+    assert (built / "web" / "style.css").read_text() == compact_css(
+        (ROOT / "web" / "style.css").read_text()
+    )
 
 
 def test_service_worker_lists_every_file_and_names_its_cache_by_content(built):
@@ -215,4 +262,7 @@ def test_manifest_and_icons_make_the_site_installable(built):
         assert icon["sizes"] == f"{width}x{height}"
         sizes.add(width)
     assert {192, 512} <= sizes
-    assert '<link rel="manifest" href="./web/manifest.webmanifest">' in (built / "index.html").read_text()
+    assert (
+        '<link rel="manifest" href="./web/manifest.webmanifest">'
+        in (built / "index.html").read_text()
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
@@ -22,8 +22,9 @@ SEED = 31
 HUMAN = 0
 
 
-def session_until(seed: int, stop: Callable[[Session], bool], moves_seed: int = 1,
-                  player_doubles: bool = True) -> Session:
+def session_until(
+    seed: int, stop: Callable[[Session], bool], moves_seed: int = 1, player_doubles: bool = True
+) -> Session:
     """A session dealt from ``seed`` and played with random legal actions until ``stop``;
     without ``player_doubles`` the player at the bottom doubles only when forced."""
     session = Session(seed=seed)
@@ -43,13 +44,16 @@ def hand_over(page: Page, session: Session, summary: int | None = None) -> None:
     text = Saved(session_record(session), None, summary).to_json()
     page.add_init_script(
         "if (!sessionStorage.getItem('test-save')) {"
-        f" sessionStorage.setItem('test-save', '1'); localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)}); }}"
+        " sessionStorage.setItem('test-save', '1');"
+        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)}); }}"
     )
 
 
 def saved_session(page: Page) -> Session:
     """The session the page has saved, rebuilt by the engine."""
-    return session_from_record(json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))["record"])
+    return session_from_record(
+        json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))["record"]
+    )
 
 
 def drive_until(page: Page, wanted: Callable[[Page], bool], limit: int = 400) -> None:
@@ -85,9 +89,11 @@ def hand_codes(page: Page, enabled_only: bool = False) -> list[str]:
 
 def following_with_choice(page: Page) -> bool:
     """The player must follow a led suit and some of his cards are refused."""
-    return page.locator("#center .trick [data-played]").count() > 0 and \
-        page.locator("#hand button[data-card][disabled]").count() > 0 and \
-        page.locator("#hand button[data-card]:not([disabled])").count() > 0
+    return (
+        page.locator("#center .trick [data-played]").count() > 0
+        and page.locator("#hand button[data-card][disabled]").count() > 0
+        and page.locator("#hand button[data-card]:not([disabled])").count() > 0
+    )
 
 
 def test_only_the_engines_legal_cards_can_be_played(page):
@@ -114,9 +120,14 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_position(page):
     on the table, if this failed."""
     page.goto(f"/?seed={SEED}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
-    drive_until(page, lambda p: p.locator("#center .trick [data-played]").count() >= 1
-                and p.locator("#hand button[data-card]:not([disabled])").count() > 0
-                and saved_session(p).deal.tricks)
+    drive_until(
+        page,
+        lambda p: (
+            p.locator("#center .trick [data-played]").count() >= 1
+            and p.locator("#hand button[data-card]:not([disabled])").count() > 0
+            and saved_session(p).deal.tricks
+        ),
+    )
 
     def position() -> dict:
         return {
@@ -124,7 +135,8 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_position(page):
             "hand": hand_codes(page),
             "enabled": hand_codes(page, enabled_only=True),
             "trick": page.locator("#center .trick [data-played]").evaluate_all(
-                "els => els.map(e => e.dataset.seat + ':' + e.dataset.played)"),
+                "els => els.map(e => e.dataset.seat + ':' + e.dataset.played)"
+            ),
             "totals": [page.locator(f'[data-total="{s}"]').text_content() for s in range(4)],
             "record": saved_session(page).deal.played,
         }
@@ -145,7 +157,8 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     if it were not set aside, reported, and a new game started."""
     page.add_init_script(
         "if (!sessionStorage.getItem('broken')) { sessionStorage.setItem('broken', '1');"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)}, '{{\"format\": 1, \"record\": {{\"deals\": 7'); }}"
+        f" localStorage.setItem({json.dumps(SAVE_KEY)},"
+        ' \'{"format": 1, "record": {"deals": 7\'); }'
     )
     page.goto("/?lang=en&speed=instant")
     wait_ready(page)
@@ -154,15 +167,20 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     keys = page.evaluate("Object.keys(localStorage)")
     aside = [k for k in keys if k.startswith(UNREADABLE_PREFIX)]
     assert len(aside) == 1
-    assert page.evaluate(f"localStorage.getItem({json.dumps(aside[0])})") == \
-        '{"format": 1, "record": {"deals": 7'
+    assert (
+        page.evaluate(f"localStorage.getItem({json.dumps(aside[0])})")
+        == '{"format": 1, "record": {"deals": 7'
+    )
     expect(notice).to_contain_text(aside[0])
     # A new session is on the table and saved under the usual key.
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
     saved = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
     assert saved["format"] == 1 and saved["record"]["seed"] is not None
     # A record the engine refuses is set aside too, and the first one is not overwritten.
-    page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, JSON.stringify({{format: 1, record: {{rules: 'nope'}}}}))")
+    page.evaluate(
+        f"localStorage.setItem({json.dumps(SAVE_KEY)},"
+        " JSON.stringify({format: 1, record: {rules: 'nope'}}))"
+    )
     page.reload()
     wait_ready(page)
     expect(page.locator('[data-notice="save-unreadable"]')).to_be_visible()
@@ -183,7 +201,9 @@ def test_the_score_diagram_scrolls_sideways_on_a_phone_with_the_current_deal_in_
     box.scroll_into_view_if_needed()
     sizes = box.evaluate("b => ({scroll: b.scrollWidth, client: b.clientWidth})")
     assert sizes["scroll"] > sizes["client"] > 200
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the page itself scrolls sideways"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, (
+        "the page itself scrolls sideways"
+    )
     page.wait_for_function(
         """() => {
             const box = document.querySelector('[data-testid="score-diagram"]');
@@ -207,17 +227,22 @@ def test_the_declarer_menu_speaks_french(new_context):
     page.goto(f"/?seed={seed}&lang=fr&speed=instant&level=beginner")
     wait_ready(page)
     fr = CATALOGS["fr"]
-    for contract, name in [("no-tricks", "Sans Plis"), ("no-queens", "Sans Dames"),
-                           ("no-last-two", "Sans les Deux Derniers"), ("no-hearts", "Sans Cœurs"),
-                           ("no-king-of-hearts", "Sans Roi de Cœur"), ("trumps", "Atout"),
-                           ("domino", "Domino")]:
+    for contract, name in [
+        ("no-tricks", "Sans Plis"),
+        ("no-queens", "Sans Dames"),
+        ("no-last-two", "Sans les Deux Derniers"),
+        ("no-hearts", "Sans Cœurs"),
+        ("no-king-of-hearts", "Sans Roi de Cœur"),
+        ("trumps", "Atout"),
+        ("domino", "Domino"),
+    ]:
         expect(page.locator(f'[data-contract="{contract}"] .choice-name')).to_have_text(name)
     expect(page.locator("#center h2")).to_have_text(fr["choice.contract_title"])
     page.click('[data-contract="trumps"]')
     expect(page.locator('[data-trump="S"]')).to_contain_text("Pique")
     page.click('[data-trump="S"]')
     expect(page.locator("#status .contract-now")).to_contain_text("Atout")
-    expect(page.locator('[data-contract]')).to_have_count(0)
+    expect(page.locator("[data-contract]")).to_have_count(0)
 
 
 def test_a_whole_deal_can_be_played_with_the_keyboard(page):
@@ -271,8 +296,10 @@ def test_a_record_exports_imports_and_the_previous_session_comes_back(page, tmp_
     expect(menu).to_be_visible()
     with page.expect_download() as download:
         menu.locator('[data-action="export"]').click()
-    exported = json.loads(open(download.value.path()).read())
-    assert exported["seed"] == SEED and exported["first_declarer"] == Session(seed=SEED).first_declarer
+    exported = json.loads(download.value.path().read_text())
+    assert (
+        exported["seed"] == SEED and exported["first_declarer"] == Session(seed=SEED).first_declarer
+    )
 
     other = session_until(6, lambda s: s.number == 10 and s.to_move == HUMAN)
     path = tmp_path / "other.json"
@@ -339,7 +366,8 @@ def test_the_hint_names_a_legal_choice_and_goes_once_the_player_acts(page):
     expect(card).to_be_enabled()
     name = CATALOGS["en"]["card.name"].format(
         rank=CATALOGS["en"]["rank." + card.get_attribute("data-card")[0]],
-        suit=CATALOGS["en"]["suit." + card.get_attribute("data-card")[1]])
+        suit=CATALOGS["en"]["suit." + card.get_attribute("data-card")[1]],
+    )
     expect(page.locator("#hint")).to_have_text(f"Hint: the {name}.")
     card.click()
     expect(page.locator("#hint")).to_be_hidden()
@@ -366,8 +394,9 @@ def test_a_new_session_started_while_a_computer_player_thinks_goes_on(page):
     new = next(s for s in range(1000, 1200) if Session(seed=s).first_declarer != HUMAN)
     page.goto(f"/?seed={old}&speed=slow&level=standard&lang=en")
     wait_ready(page)
-    page.wait_for_function("performance.getEntriesByName('barbu:bots-ready').length > 0",
-                           timeout=60_000)
+    page.wait_for_function(
+        "performance.getEntriesByName('barbu:bots-ready').length > 0", timeout=60_000
+    )
     expect(page.locator("#board .seat.thinking")).to_have_count(1)
     page.click('[data-action="menu"]')
     page.fill("#new-seed", str(new))

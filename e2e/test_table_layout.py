@@ -13,7 +13,9 @@ from barbu import Contract, Phase, Session
 from e2e.browser_helpers import wait_ready
 from e2e.test_table import HUMAN, hand_over, session_until
 
-SCREENSHOTS = Path(os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results"))
+SCREENSHOTS = Path(
+    os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results")
+)
 SIZES = [(360, 640), (1366, 768)]
 
 
@@ -26,19 +28,38 @@ def state_contract() -> tuple[Session, int | None]:
 
 
 def state_doubling() -> tuple[Session, int | None]:
-    return session_until(11, lambda s: s.to_move == HUMAN and s.deal.phase is Phase.DOUBLING
-                         and s.deal.must_double(HUMAN), player_doubles=False), None
+    return session_until(
+        11,
+        lambda s: (
+            s.to_move == HUMAN and s.deal.phase is Phase.DOUBLING and s.deal.must_double(HUMAN)
+        ),
+        player_doubles=False,
+    ), None
 
 
 def state_trick() -> tuple[Session, int | None]:
-    return session_until(12, lambda s: s.to_move == HUMAN and s.deal.phase is Phase.PLAY
-                         and s.deal.contract == Contract.NO_HEARTS and len(s.deal.trick) >= 2
-                         and len(s.deal.tricks) >= 5), None
+    return session_until(
+        12,
+        lambda s: (
+            s.to_move == HUMAN
+            and s.deal.phase is Phase.PLAY
+            and s.deal.contract == Contract.NO_HEARTS
+            and len(s.deal.trick) >= 2
+            and len(s.deal.tricks) >= 5
+        ),
+    ), None
 
 
 def state_domino() -> tuple[Session, int | None]:
-    return session_until(13, lambda s: s.to_move == HUMAN and s.deal.phase is Phase.PLAY
-                         and s.deal.contract == Contract.DOMINO and len(s.deal.played) >= 14), None
+    return session_until(
+        13,
+        lambda s: (
+            s.to_move == HUMAN
+            and s.deal.phase is Phase.PLAY
+            and s.deal.contract == Contract.DOMINO
+            and len(s.deal.played) >= 14
+        ),
+    ), None
 
 
 def state_summary() -> tuple[Session, int | None]:
@@ -51,8 +72,12 @@ def state_over() -> tuple[Session, int | None]:
 
 
 STATES = {
-    "contract": state_contract, "doubling": state_doubling, "trick": state_trick,
-    "domino": state_domino, "summary": state_summary, "over": state_over,
+    "contract": state_contract,
+    "doubling": state_doubling,
+    "trick": state_trick,
+    "domino": state_domino,
+    "summary": state_summary,
+    "over": state_over,
 }
 
 
@@ -61,14 +86,19 @@ def boxes(page: Page, selector: str) -> list[dict]:
         """els => els.filter(e => e.getClientRects().length).map(e => {
             const r = e.getBoundingClientRect();
             return {x: r.x, y: r.y + scrollY, w: r.width, h: r.height,
-                    id: e.dataset.card || e.dataset.contract || e.dataset.action || e.id || e.className};
+                    id: e.dataset.card || e.dataset.contract || e.dataset.action || e.id
+                        || e.className};
         })"""
     )
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1 and \
-        a["y"] < b["y"] + b["h"] - 1 and b["y"] < a["y"] + a["h"] - 1
+    return (
+        a["x"] < b["x"] + b["w"] - 1
+        and b["x"] < a["x"] + a["w"] - 1
+        and a["y"] < b["y"] + b["h"] - 1
+        and b["y"] < a["y"] + a["h"] - 1
+    )
 
 
 @pytest.mark.parametrize("width,height", SIZES)
@@ -89,9 +119,13 @@ def test_main_states_fit_without_overlap(new_context, state, width, height):
     if state in ("trick", "domino"):
         expect(page.locator("#hand button[data-card]:not([disabled])").first).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"table-{state}-{width}x{height}-{lang}.png"), full_page=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"table-{state}-{width}x{height}-{lang}.png"), full_page=True
+    )
 
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+        "the page scrolls sideways"
+    )
     targets = boxes(page, "#table button, #table a, #table select")
     for box in targets:
         assert box["x"] >= -1 and box["x"] + box["w"] <= width + 1, f"{box['id']} is cut off"
@@ -100,7 +134,7 @@ def test_main_states_fit_without_overlap(new_context, state, width, height):
     cards = boxes(page, "#hand [data-card]")
     for i, card in enumerate(cards):
         assert card["w"] >= 43.5, f"{card['id']} is too narrow to tap"
-        for other in cards[i + 1:]:
+        for other in cards[i + 1 :]:
             assert not overlap(card, other), f"{card['id']} overlaps {other['id']}"
     # The centre (choices, trick, rows, summary) does not run under the seats or the hand.
     center = boxes(page, "#center > *")

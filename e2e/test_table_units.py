@@ -11,12 +11,31 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from barbu import STANDARD, Card, Contract, Double, Play, Rank, RuleError, Session, Suit, session_record
+from barbu import (
+    STANDARD,
+    Card,
+    Contract,
+    Double,
+    Play,
+    Rank,
+    RuleError,
+    Session,
+    Suit,
+    session_record,
+)
 from web.dom import Dom
 from web.game import Game
 from web.i18n import Catalog
 from web.save import PREVIOUS_KEY, SAVE_KEY, UNREADABLE_PREFIX, Saved, SaveStore, UnreadableSave
-from web.settings import Settings, choices_from_query, clean_name, page_query, query_values, quote, unquote
+from web.settings import (
+    Settings,
+    choices_from_query,
+    clean_name,
+    page_query,
+    query_values,
+    quote,
+    unquote,
+)
 from web.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
 from web.words import REFUSALS, announcement, contract_line, refusal, said
 
@@ -31,18 +50,18 @@ def catalog(lang: str) -> Catalog:
 class FakeStorage(dict):
     """A dict with the Web Storage methods (a browser's localStorage, for these tests)."""
 
-    def getItem(self, key):  # noqa: N802
+    def getItem(self, key):
         return self.get(key)
 
-    def setItem(self, key, value):  # noqa: N802
+    def setItem(self, key, value):
         self[key] = value
 
-    def removeItem(self, key):  # noqa: N802
+    def removeItem(self, key):
         self.pop(key, None)
 
 
 class FullStorage(FakeStorage):
-    def setItem(self, key, value):  # noqa: N802
+    def setItem(self, key, value):
         raise RuntimeError("QuotaExceededError")
 
 
@@ -50,11 +69,28 @@ class FullStorage(FakeStorage):
 def test_contract_names_are_those_of_the_rule_book(lang):
     """Players would read contract names that differ from the rules (RULES.md §2)."""
     names = {
-        "en": ["No Tricks", "No Queens", "No Last Two", "No Hearts", "No King of Hearts", "Trumps", "Domino"],
-        "fr": ["Sans Plis", "Sans Dames", "Sans les Deux Derniers", "Sans Cœurs", "Sans Roi de Cœur",
-               "Atout", "Domino"],
+        "en": [
+            "No Tricks",
+            "No Queens",
+            "No Last Two",
+            "No Hearts",
+            "No King of Hearts",
+            "Trumps",
+            "Domino",
+        ],
+        "fr": [
+            "Sans Plis",
+            "Sans Dames",
+            "Sans les Deux Derniers",
+            "Sans Cœurs",
+            "Sans Roi de Cœur",
+            "Atout",
+            "Domino",
+        ],
     }[lang]
-    assert [catalog(lang).text(f"contract.{c.value}") for c in (r.contract for r in STANDARD.contracts)] == names
+    assert [
+        catalog(lang).text(f"contract.{c.value}") for c in (r.contract for r in STANDARD.contracts)
+    ] == names
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -62,10 +98,15 @@ def test_every_refusal_of_the_engine_has_words_in_both_languages(lang):
     """A player refused an action would read a raw code, or nothing, instead of the reason."""
     cat = catalog(lang)
     samples = {
-        "must-double": {"owed": 2, "left": 2}, "must-follow": {"suit": "H", "card": "QS"},
-        "must-trump": {"suit": "D", "card": "2C"}, "must-overtrump": {"card": "3S"},
-        "heart-lead": {"card": "AH"}, "domino-unplayable": {"card": "9C"}, "not-held": {"card": "KH"},
-        "contract-used": {"contract": "no-queens"}, "redouble-not-doubled": {"target": 2},
+        "must-double": {"owed": 2, "left": 2},
+        "must-follow": {"suit": "H", "card": "QS"},
+        "must-trump": {"suit": "D", "card": "2C"},
+        "must-overtrump": {"card": "3S"},
+        "heart-lead": {"card": "AH"},
+        "domino-unplayable": {"card": "9C"},
+        "not-held": {"card": "KH"},
+        "contract-used": {"contract": "no-queens"},
+        "redouble-not-doubled": {"target": 2},
         "double-positive": {"target": 1},
     }
     for code in REFUSALS:
@@ -76,8 +117,10 @@ def test_every_refusal_of_the_engine_has_words_in_both_languages(lang):
 
 def test_refusal_names_the_suit_in_words():
     """'You must follow H' would puzzle a player; the suit is named."""
-    assert refusal(catalog("en"), RuleError("x", "must-follow", suit="H", card="QS")) == \
-        "You must follow suit: play hearts."
+    assert (
+        refusal(catalog("en"), RuleError("x", "must-follow", suit="H", card="QS"))
+        == "You must follow suit: play hearts."
+    )
     assert "2 doubles owed" in refusal(catalog("en"), RuleError("x", "must-double", owed=2, left=2))
     assert "1 contre dû" in refusal(catalog("fr"), RuleError("x", "must-double", owed=1, left=1))
 
@@ -104,8 +147,14 @@ def test_the_player_is_addressed_as_you():
     assert said(catalog("en"), "trick.won", 0, names) == "You win the trick."
     assert said(catalog("en"), "trick.won", 2, names) == "Bruno wins the trick."
     assert said(catalog("fr"), "trick.won", 0, ["Vous", "A", "B", "C"]) == "Vous remportez le pli."
-    assert announcement(catalog("en"), names, 1, Double(frozenset({0, 3}))) == "Alice doubles you and Chloé."
-    assert announcement(catalog("en"), names, 0, Play(Card.parse("QH"))) == "You play the Queen of hearts."
+    assert (
+        announcement(catalog("en"), names, 1, Double(frozenset({0, 3})))
+        == "Alice doubles you and Chloé."
+    )
+    assert (
+        announcement(catalog("en"), names, 0, Play(Card.parse("QH")))
+        == "You play the Queen of hearts."
+    )
 
 
 def test_contract_line_names_trump_and_starting_rank():
@@ -113,7 +162,9 @@ def test_contract_line_names_trump_and_starting_rank():
     en = catalog("en")
     assert contract_line(en, Contract.TRUMPS, Suit.SPADES, None).startswith("Trumps ♠")
     assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the Queen"
-    assert contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino, départ : Sept"
+    assert (
+        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino, départ : Sept"
+    )
     assert contract_line(en, Contract.DOMINO, None, Rank.TEN, short=True) == "Domino 10"
 
 
@@ -134,13 +185,18 @@ def test_the_address_is_read_as_the_standard_library_reads_it():
 
 def test_address_choices_override_the_stored_settings():
     """?speed=instant or ?level=beginner would be ignored, or a bad value would break the page."""
-    stored = Settings.from_json('{"speed": "slow", "level": "expert", "autoplay": true, "name": "Zoé"}')
+    stored = Settings.from_json(
+        '{"speed": "slow", "level": "expert", "autoplay": true, "name": "Zoé"}'
+    )
     assert stored == Settings("slow", "expert", True, "Zoé")
     asked = stored.with_choices(choices_from_query("?speed=instant&level=beginner&autoplay=0"))
     assert asked == Settings("instant", "beginner", False, "Zoé")
     assert stored.with_choices(choices_from_query("?speed=warp&level=god")) == stored
     assert Settings.from_json("not json") == Settings() == Settings.from_json(None)
-    assert Settings("instant").bot_delay == 0 and Settings("slow").trick_pause > Settings("fast").trick_pause
+    assert (
+        Settings("instant").bot_delay == 0
+        and Settings("slow").trick_pause > Settings("fast").trick_pause
+    )
     assert page_query(5, "fr", "?seed=9&speed=instant") == "?seed=5&lang=fr&speed=instant"
     assert clean_name("  Ada \n  Lovelace  ") == "Ada Lovelace" and len(clean_name("x" * 99)) == 24
 
@@ -163,7 +219,11 @@ def test_an_unreadable_save_is_moved_aside_never_overwritten():
     storage = FakeStorage({SAVE_KEY: "broken"})
     store = SaveStore(storage)
     first = store.set_aside("broken", 100)
-    assert first == f"{UNREADABLE_PREFIX}100" and storage[first] == "broken" and SAVE_KEY not in storage
+    assert (
+        first == f"{UNREADABLE_PREFIX}100"
+        and storage[first] == "broken"
+        and SAVE_KEY not in storage
+    )
     second = store.set_aside("broken again", 100)
     assert second != first and storage[second] == "broken again" and storage[first] == "broken"
     store.write("current")
@@ -245,7 +305,7 @@ class FakeNode:
     def __init__(self, tag):
         self.tag, self.attributes, self.children, self.textContent = tag, {}, [], ""
 
-    def setAttribute(self, name, value):  # noqa: N802
+    def setAttribute(self, name, value):
         self.attributes[name] = value
 
     def append(self, *nodes):
@@ -253,10 +313,10 @@ class FakeNode:
 
 
 class FakeDocument:
-    def createElement(self, tag):  # noqa: N802
+    def createElement(self, tag):
         return FakeNode(tag)
 
-    def createElementNS(self, ns, tag):  # noqa: N802
+    def createElementNS(self, ns, tag):
         return FakeNode(tag)
 
 

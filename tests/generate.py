@@ -37,8 +37,12 @@ def play_deal(deal: RefDeal, rng: random.Random, contract: str, pass_bias: float
         card = rng.choice(deal.legal_cards())
         deal.play(card)
         play.append(card)
-    rec = {"rules": "standard", "declarer": deal.declarer, "hands": deal.dealt,
-           "contract": contract}
+    rec = {
+        "rules": "standard",
+        "declarer": deal.declarer,
+        "hands": deal.dealt,
+        "contract": contract,
+    }
     if trump:
         rec["trump"] = trump
     if start is not None:
@@ -64,9 +68,12 @@ def random_session_record(rng: random.Random, deals: int = 28, pass_bias: float 
         declarer = (first + block) % 4
         earlier = records[block * 7 : n]
         used = [e["contract"] for e in earlier]
-        owed = [0 if s == declarer else
-                max(0, 2 - sum(1 for e in earlier if [s, declarer] in e["doubles"]))
-                for s in range(4)]
+        owed = [
+            0
+            if s == declarer
+            else max(0, 2 - sum(1 for e in earlier if [s, declarer] in e["doubles"]))
+            for s in range(4)
+        ]
         deal = RefDeal(random_hands(rng), declarer, tuple(owed), 7 - index, used)
         contract = rng.choice([c for c in CONTRACTS if c not in used])
         rec = play_deal(deal, rng, contract, pass_bias)

@@ -29,8 +29,9 @@ def choose_doubles(deal: RefDeal, rng: random.Random, pass_bias: float) -> list[
     return rng.choice(options)
 
 
-def play_deal(deal: RefDeal, rng: random.Random, contract: str, rules_value,
-              pass_bias: float = 0.5) -> dict:
+def play_deal(
+    deal: RefDeal, rng: random.Random, contract: str, rules_value, pass_bias: float = 0.5
+) -> dict:
     """Choose the contract, double and play at random on ``deal``; return its record."""
     preset = deal.rules.preset
     trump = rng.choice(SUITS) if contract == "trumps" else None
@@ -45,8 +46,12 @@ def play_deal(deal: RefDeal, rng: random.Random, contract: str, rules_value,
         card = rng.choice(deal.legal_cards())
         deal.play(card)
         play.append(card)
-    rec = {"rules": rules_value, "declarer": deal.declarer, "hands": deal.dealt,
-           "contract": contract}
+    rec = {
+        "rules": rules_value,
+        "declarer": deal.declarer,
+        "hands": deal.dealt,
+        "contract": contract,
+    }
     if trump is not None:
         rec["trump"] = trump
     if start is not None:
@@ -56,8 +61,9 @@ def play_deal(deal: RefDeal, rng: random.Random, contract: str, rules_value,
     return rec
 
 
-def random_deal_record(rng: random.Random, rules_value, contract: str | None = None,
-                       pass_bias: float = 0.5) -> dict:
+def random_deal_record(
+    rng: random.Random, rules_value, contract: str | None = None, pass_bias: float = 0.5
+) -> dict:
     """A legal lone deal record of the given rules (declarer, hands, doubles, play random)."""
     rules = parse_rules(rules_value)
     contract = contract or rng.choice(rules.contracts)
@@ -65,8 +71,13 @@ def random_deal_record(rng: random.Random, rules_value, contract: str | None = N
     return play_deal(deal, rng, contract, rules_value, pass_bias)
 
 
-def random_session_record(rng: random.Random, rules_value, deals: int | None = None,
-                          pass_bias: float = 0.8, declarers: list[int] | None = None) -> dict:
+def random_session_record(
+    rng: random.Random,
+    rules_value,
+    deals: int | None = None,
+    pass_bias: float = 0.8,
+    declarers: list[int] | None = None,
+) -> dict:
     """A legal session record (all the preset's deals unless ``deals`` says fewer).
 
     A high ``pass_bias`` makes the doubling obligation bite. ``declarers`` overrides the

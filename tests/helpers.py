@@ -7,8 +7,9 @@ from barbu.cards import CARDS
 from barbu.rules import STANDARD, Rules
 
 
-def layout(*hands: str, void: dict[int, str] | None = None,
-           rules: Rules = STANDARD) -> list[list[Card]]:
+def layout(
+    *hands: str, void: dict[int, str] | None = None, rules: Rules = STANDARD
+) -> list[list[Card]]:
     """Four hands from the given cards; each is then filled up to a full hand of ``rules`` with
     the lowest cards of its pack left, skipping the suits listed in ``void`` for that seat (e.g.
     ``{1: "S"}``)."""
@@ -27,12 +28,24 @@ def layout(*hands: str, void: dict[int, str] | None = None,
     return given
 
 
-def start(hands, contract: str, declarer: int = 0, trump: str | None = None,
-          rank: str | None = None, doubles: dict[int, tuple[int, ...]] | None = None, **kw) -> Deal:
+def start(
+    hands,
+    contract: str,
+    declarer: int = 0,
+    trump: str | None = None,
+    rank: str | None = None,
+    doubles: dict[int, tuple[int, ...]] | None = None,
+    **kw,
+) -> Deal:
     """A deal with its contract chosen and its doubling round played (passes by default)."""
     deal = Deal(hands, declarer, **kw)
-    deal.apply(ChooseContract(Contract(contract), Suit.parse(trump) if trump else None,
-                              Rank.parse(rank) if rank else None))
+    deal.apply(
+        ChooseContract(
+            Contract(contract),
+            Suit.parse(trump) if trump else None,
+            Rank.parse(rank) if rank else None,
+        )
+    )
     doubles = doubles or {}
     for _ in deal.double_order:
         deal.apply(Double(frozenset(doubles.get(deal.to_move, ()))))

@@ -11,7 +11,7 @@ RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 DECK = [r + s for s in SUITS for r in RANKS]
 NEGATIVE = ["no-tricks", "no-queens", "no-last-two", "no-hearts", "no-king-of-hearts"]
-CONTRACTS = NEGATIVE + ["trumps", "domino"]
+CONTRACTS = [*NEGATIVE, "trumps", "domino"]
 DOMINO_PLACES = [45, 20, 5, -5]
 
 
@@ -159,13 +159,12 @@ class RefDeal:
         self.trick = []
         self.turn = winner
         all_taken = [c for t in self.taken for c in t]
-        if len(self.trick_winners) == 13:
-            self.over = True
-        elif self.contract == "no-queens" and sum(c[0] == "Q" for c in all_taken) == 4:
-            self.over = True
-        elif self.contract == "no-hearts" and sum(suit(c) == "H" for c in all_taken) == 13:
-            self.over = True
-        elif self.contract == "no-king-of-hearts" and "KH" in all_taken:
+        if (
+            len(self.trick_winners) == 13
+            or (self.contract == "no-queens" and sum(c[0] == "Q" for c in all_taken) == 4)
+            or (self.contract == "no-hearts" and sum(suit(c) == "H" for c in all_taken) == 13)
+            or (self.contract == "no-king-of-hearts" and "KH" in all_taken)
+        ):
             self.over = True
 
     # domino
@@ -243,8 +242,11 @@ def replay_deal(rec, owed=(0, 0, 0, 0), deals_left=7, used=()):
         if sorted(c for h in hands for c in h) != sorted(DECK) or any(len(h) != 13 for h in hands):
             raise Illegal("hands")
         deal = RefDeal(hands, rec["declarer"], owed, deals_left, used)
-        deal.choose(rec["contract"], rec.get("trump"),
-                    RANKS.index(rec["start_rank"]) if "start_rank" in rec else None)
+        deal.choose(
+            rec["contract"],
+            rec.get("trump"),
+            RANKS.index(rec["start_rank"]) if "start_rank" in rec else None,
+        )
         pairs = [tuple(p) for p in rec["doubles"]]
         i = 0
         d = deal.declarer
@@ -288,7 +290,7 @@ def score_session(rec):
         deal = replay_deal(drec, tuple(owed), 7 - index, used)
         raw, final = deal.raw(), deal.final()
         out.append({"raw": raw, "final": final})
-        totals = [t + f for t, f in zip(totals, final)]
+        totals = [t + f for t, f in zip(totals, final, strict=True)]
     result = {"deals": out, "totals": totals}
     if len(deals) == 28:
         best = max(totals)

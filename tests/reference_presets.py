@@ -14,8 +14,15 @@ from __future__ import annotations
 RANKS = "23456789TJQKA"  # low to high, ace high
 SUITS = "SHDC"
 PRESETS = ("standard", "classic", "fr32", "pagat")
-STANDARD_CONTRACTS = ["no-tricks", "no-queens", "no-last-two", "no-hearts", "no-king-of-hearts",
-                      "trumps", "domino"]
+STANDARD_CONTRACTS = [
+    "no-tricks",
+    "no-queens",
+    "no-last-two",
+    "no-hearts",
+    "no-king-of-hearts",
+    "trumps",
+    "domino",
+]
 FR32_CONTRACTS = ["king-of-hearts", "hearts", "queens", "jacks", "tricks", "last-trick", "reverse"]
 POSITIVE = ("trumps", "domino")
 
@@ -241,8 +248,7 @@ class RefDeal:
 
     def forced(self, seat):
         """Whether ``seat`` must double the declarer on this deal (the quota obligation)."""
-        return (seat != self.declarer and self.owed[seat] > 0
-                and self.owed[seat] >= self.deals_left)
+        return seat != self.declarer and self.owed[seat] > 0 and self.owed[seat] >= self.deals_left
 
     def double_turn(self, targets):
         """The player to move doubles ``targets`` (a list; empty means pass)."""
@@ -286,10 +292,9 @@ class RefDeal:
 
     def hearts_broken(self):
         """pagat: a heart has been played on a trick led in another suit in this deal."""
-        for trick in self.tricks_done + [self.trick]:
-            if trick and suit(trick[0][1]) != "H":
-                if any(suit(c) == "H" for _, c in trick[1:]):
-                    return True
+        for trick in [*self.tricks_done, self.trick]:
+            if trick and suit(trick[0][1]) != "H" and any(suit(c) == "H" for _, c in trick[1:]):
+                return True
         return False
 
     def highest_trump_in_trick(self):
@@ -308,8 +313,12 @@ class RefDeal:
         if card not in hand:
             return "not in hand"
         if self.contract == "domino":
-            if (r.preset == "pagat" and not r.options["domino_any_seven"] and not self.rows
-                    and card != "7D"):
+            if (
+                r.preset == "pagat"
+                and not r.options["domino_any_seven"]
+                and not self.rows
+                and card != "7D"
+            ):
                 return "seven-of-diamonds-first"
             if not self.domino_playable(card):
                 return "not-playable"
@@ -318,12 +327,16 @@ class RefDeal:
         if not self.trick:
             only_hearts = all(suit(c) == "H" for c in hand)
             if suit(card) == "H" and not only_hearts:
-                if (r.preset in ("standard", "classic")
-                        and self.contract in ("no-hearts", "no-king-of-hearts")):
+                if r.preset in ("standard", "classic") and self.contract in (
+                    "no-hearts",
+                    "no-king-of-hearts",
+                ):
                     return "heart-lead"
-                if (r.preset == "pagat"
-                        and self.contract in ("no-hearts", "no-king-of-hearts", "salad")
-                        and not self.hearts_broken()):
+                if (
+                    r.preset == "pagat"
+                    and self.contract in ("no-hearts", "no-king-of-hearts", "salad")
+                    and not self.hearts_broken()
+                ):
                     return "hearts-not-broken"
             return None
         # following
@@ -352,7 +365,7 @@ class RefDeal:
                 return "must-trump"
             if beating and card not in beating:
                 return "must-overtrump"
-        elif r.preset == "pagat" and r.options["overtrump_always"]:
+        elif r.preset == "pagat" and r.options["overtrump_always"]:  # noqa: SIM102 - a branch a preset
             if top is not None and beating and card not in beating:
                 return "must-overtrump"
         return None
@@ -406,11 +419,15 @@ class RefDeal:
         queens = sum(1 for x in taken if x[0] == "Q")
         hearts = sum(1 for x in taken if suit(x) == "H")
         if preset == "standard":
-            return ((c == "no-queens" and queens == 4) or (c == "no-hearts" and hearts == 13)
-                    or (c == "no-king-of-hearts" and "KH" in taken))
+            return (
+                (c == "no-queens" and queens == 4)
+                or (c == "no-hearts" and hearts == 13)
+                or (c == "no-king-of-hearts" and "KH" in taken)
+            )
         if preset == "pagat":
-            return ((c == "no-queens" and queens == 4)
-                    or (c == "no-king-of-hearts" and "KH" in taken))
+            return (c == "no-queens" and queens == 4) or (
+                c == "no-king-of-hearts" and "KH" in taken
+            )
         return False  # classic and fr32 play every trick
 
     # domino ---------------------------------------------------------------------------------
@@ -515,8 +532,13 @@ class RefDeal:
             elif c == "no-king-of-hearts":
                 out.append(self.king_points(s))
             elif c == "salad":
-                out.append(-2 * self.tricks_won(s) + self.heart_points(s) + self.queen_points(s)
-                           + self.king_points(s) + self.last_two_points(s))
+                out.append(
+                    -2 * self.tricks_won(s)
+                    + self.heart_points(s)
+                    + self.queen_points(s)
+                    + self.king_points(s)
+                    + self.last_two_points(s)
+                )
             else:
                 raise AssertionError(c)
         return out
@@ -581,8 +603,9 @@ def parse_hands(rec, rules: Rules):
     return out
 
 
-def replay_deal(rec, rules: Rules | None = None, owed=None, deals_left=None, used=(),
-                upto: int | None = None):
+def replay_deal(
+    rec, rules: Rules | None = None, owed=None, deals_left=None, used=(), upto: int | None = None
+):
     """Replay a deal record by the rule book; raise Illegal on anything wrong or unfinished.
 
     With ``upto``, stop after that many cards of the play and return the deal as it stands then.
@@ -641,7 +664,7 @@ def block_context(rules: Rules, first: int, earlier: list[RefDeal], n: int):
     """
     declarer = rules.declarer_of(first, n)
     index = (n - 1) % rules.block_size
-    block = earlier[n - 1 - index: n - 1]
+    block = earlier[n - 1 - index : n - 1]
     used = [d.contract for d in block]
     owed = []
     for seat in range(4):

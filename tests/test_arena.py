@@ -10,7 +10,8 @@ from barbu.arena import main
 
 RESULT = re.compile(
     r"^(\w+) vs (\w+): [+-]\d+\.\d\d points/(deal|session) "
-    r"\(95% CI [+-]\d+\.\d\d\.\.[+-]\d+\.\d\d\), (\d+) (deals|sessions)$")
+    r"\(95% CI [+-]\d+\.\d\d\.\.[+-]\d+\.\d\d\), (\d+) (deals|sessions)$"
+)
 
 
 def _run(capsys, *argv):
@@ -33,13 +34,30 @@ def test_runs_split_with_first_and_out_merge_to_the_result_of_one_run(tmp_path, 
 
 def test_one_line_per_deal_names_the_match_the_deal_and_its_contract(tmp_path, capsys):
     out = tmp_path / "d.jsonl"
-    _run(capsys, "beginner", "beginner", "--deals", 3, "--seed", 9, "--first", 5,
-         "--contract", "domino", "--out", out)
+    _run(
+        capsys,
+        "beginner",
+        "beginner",
+        "--deals",
+        3,
+        "--seed",
+        9,
+        "--first",
+        5,
+        "--contract",
+        "domino",
+        "--out",
+        out,
+    )
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["index"] for r in records] == [5, 6, 7]
     for r in records:
         assert (r["kind"], r["candidate"], r["baseline"], r["seed"]) == (
-            "deal", "beginner", "beginner", 9)
+            "deal",
+            "beginner",
+            "beginner",
+            9,
+        )
         assert r["contract"] == r["contract_option"] == "domino"
         assert r["diff"] == 0  # the same level in every seat: nothing to gain
         assert all(len(t) == 2 for t in r["times"])  # wall and CPU seconds
@@ -64,8 +82,20 @@ def test_merging_different_matches_is_refused(tmp_path, capsys):
 
 def test_sessions_are_recorded_and_merged_too(tmp_path, capsys):
     out = tmp_path / "s.jsonl"
-    whole = _run(capsys, "beginner", "beginner", "--sessions", "--deals", 1, "--seed", 3,
-                 "--first", 1, "--out", out)
+    whole = _run(
+        capsys,
+        "beginner",
+        "beginner",
+        "--sessions",
+        "--deals",
+        1,
+        "--seed",
+        3,
+        "--first",
+        1,
+        "--out",
+        out,
+    )
     merged = _run(capsys, "--merge", out)
     assert RESULT.match(merged[-1]) and merged[-1] == whole[-1]
     assert merged[-1].endswith(", 1 sessions")

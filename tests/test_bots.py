@@ -5,14 +5,16 @@ from dataclasses import replace
 
 import pytest
 
-from barbu import Contract, Deal, Phase, Session
-from barbu.rules import STANDARD
+from barbu import Deal, Phase, Session
 from barbu.bots import SETTINGS, Bot
 from barbu.bots.knowledge import forbidden_cards, sample_hands
 from barbu.cards import deal_masks, mask_of
+from barbu.rules import STANDARD
 
-QUICK = {level: replace(s, play_samples=min(s.play_samples, 6), bid_samples=min(s.bid_samples, 4))
-         for level, s in SETTINGS.items()}
+QUICK = {
+    level: replace(s, play_samples=min(s.play_samples, 6), bid_samples=min(s.bid_samples, 4))
+    for level, s in SETTINGS.items()
+}
 
 
 def _random_position(rng, contract):

@@ -3,7 +3,8 @@
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from barbu import Card, Rank, Suit, cards
 from barbu.cards import CARDS, cards_of, deal_masks, format_cards, iter_mask, mask_of

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from generate import random_deal_record, random_session_record
 from reference import replay_deal, score_session
 
@@ -15,8 +14,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "barbu", *args], input=stdin, text=True,
-                          capture_output=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "barbu", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 @pytest.fixture
@@ -59,7 +64,7 @@ def _one_error_line(out):
 
 def test_an_illegal_record_gives_one_line_naming_where_and_why(deal_file, tmp_path):
     _, rec = deal_file
-    bad = dict(rec, play=rec["play"][:1] + [rec["play"][0]] + rec["play"][2:])
+    bad = dict(rec, play=[*rec["play"][:1], rec["play"][0], *rec["play"][2:]])
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
     line = _one_error_line(run("score", str(path)))

@@ -37,8 +37,12 @@ def test_compile_all_writes_what_the_import_system_would_in_hash_checked_mode(tm
     ]
     reference = tmp_path / "reference.pyc"
     source = tmp_path / "pkg" / "a_first.py"
-    py_compile.compile(str(source), cfile=str(reference), doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+    py_compile.compile(
+        str(source),
+        cfile=str(reference),
+        doraise=True,
+        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+    )
     assert dict(files)[f"pkg/__pycache__/a_first.{tag}.pyc"] == reference.read_bytes()
 
 
@@ -74,8 +78,12 @@ def test_modules_without_bytecode_count_as_compiled(tmp_path, monkeypatch):
 def test_the_pack_is_a_length_a_json_index_and_the_files_in_order():
     """The layout web/boot.js reads (restoreCode): a 4-byte little-endian index length, the
     JSON index of [path, size], then the files' bytes back to back."""
-    files = [("a/__pycache__/x.pyc", b"\x01\x02"), ("b/__pycache__/y.pyc", b""), ("c/__pycache__/z.pyc", b"zz")]
+    files = [
+        ("a/__pycache__/x.pyc", b"\x01\x02"),
+        ("b/__pycache__/y.pyc", b""),
+        ("c/__pycache__/z.pyc", b"zz"),
+    ]
     blob = pack(files)
     length = int.from_bytes(blob[:4], "little")
-    assert json.loads(blob[4:4 + length]) == [[path, len(data)] for path, data in files]
-    assert blob[4 + length:] == b"\x01\x02zz"
+    assert json.loads(blob[4 : 4 + length]) == [[path, len(data)] for path, data in files]
+    assert blob[4 + length :] == b"\x01\x02zz"

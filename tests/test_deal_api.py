@@ -3,13 +3,26 @@
 import random
 
 import pytest
+from helpers import layout, start
 
-from barbu.rules import STANDARD
-from barbu import (Card, ChooseContract, Contract, Deal, Double, Phase, Play, Rank, RuleError, Suit,
-                   cards, deal_from_record, deal_record)
+from barbu import (
+    Card,
+    ChooseContract,
+    Contract,
+    Deal,
+    Double,
+    Phase,
+    Play,
+    Rank,
+    RuleError,
+    Suit,
+    cards,
+    deal_from_record,
+    deal_record,
+)
 from barbu.cards import deal_masks
 from barbu.playout import random_playout
-from helpers import layout, start
+from barbu.rules import STANDARD
 
 
 def test_the_declarer_chooses_a_contract_first():
@@ -18,14 +31,20 @@ def test_the_declarer_chooses_a_contract_first():
     assert len(deal.legal_actions()) == 5 + 4 + 13  # trumps x 4 suits, domino x 13 ranks
 
 
-@pytest.mark.parametrize("action, why", [
-    (ChooseContract(Contract.TRUMPS), "needs a trump suit"),
-    (ChooseContract(Contract.DOMINO), "needs a starting rank"),
-    (ChooseContract(Contract.NO_TRICKS, trump=Suit.SPADES), "only trumps takes a trump suit"),
-    (ChooseContract(Contract.NO_TRICKS, start_rank=Rank.TWO), "only domino takes a starting rank"),
-    (Play(cards("AS")[0]), "must now choose a contract"),
-    (Double(), "must now choose a contract"),
-])
+@pytest.mark.parametrize(
+    "action, why",
+    [
+        (ChooseContract(Contract.TRUMPS), "needs a trump suit"),
+        (ChooseContract(Contract.DOMINO), "needs a starting rank"),
+        (ChooseContract(Contract.NO_TRICKS, trump=Suit.SPADES), "only trumps takes a trump suit"),
+        (
+            ChooseContract(Contract.NO_TRICKS, start_rank=Rank.TWO),
+            "only domino takes a starting rank",
+        ),
+        (Play(cards("AS")[0]), "must now choose a contract"),
+        (Double(), "must now choose a contract"),
+    ],
+)
 def test_wrong_contract_choices_are_refused_with_a_reason(action, why):
     deal = Deal(layout(), 0)
     assert not deal.can(action)
@@ -119,8 +138,8 @@ def test_replaying_a_record_rebuilds_the_same_state(contract):
 def test_a_record_in_the_middle_of_the_doubling_round_resumes_exactly():
     deal = Deal(layout(), 0)
     deal.apply(ChooseContract(Contract.NO_HEARTS))
-    deal.apply(Double())                    # seat 1 passes
-    deal.apply(Double(frozenset({0})))      # seat 2 doubles the declarer
+    deal.apply(Double())  # seat 1 passes
+    deal.apply(Double(frozenset({0})))  # seat 2 doubles the declarer
     rec = deal_record(deal)
     assert rec["double_turns"] == 2 and rec["doubles"] == [[2, 0]]
     twin = deal_from_record(rec)

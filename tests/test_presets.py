@@ -4,28 +4,42 @@ import json
 import random
 
 import pytest
+from helpers import layout, legal, play, start
 
 from barbu import ChooseContract, Contract, Deal, Double, Play, RuleError, Session, cards
 from barbu.bots import Bot
 from barbu.records import deal_record, score_record, session_record
 from barbu.rules import CLASSIC, FR32, PAGAT, PRESETS, STANDARD, preset, rules_from_record
-from helpers import layout, legal, play, start
 
 # -- the rules object ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules, hand, deals, blocks", [
-    (STANDARD, 13, 28, 4), (CLASSIC, 13, 28, 4), (FR32, 8, 7, 1), (PAGAT, 13, 28, 4),
-    (preset("pagat", {"salad": True}), 13, 32, 4),
-    (preset("pagat", {"without": "trumps"}), 13, 24, 4),
-    (preset("pagat", {"salad": True, "without": "domino"}), 13, 28, 4),
-])
+@pytest.mark.parametrize(
+    "rules, hand, deals, blocks",
+    [
+        (STANDARD, 13, 28, 4),
+        (CLASSIC, 13, 28, 4),
+        (FR32, 8, 7, 1),
+        (PAGAT, 13, 28, 4),
+        (preset("pagat", {"salad": True}), 13, 32, 4),
+        (preset("pagat", {"without": "trumps"}), 13, 24, 4),
+        (preset("pagat", {"salad": True, "without": "domino"}), 13, 28, 4),
+    ],
+)
 def test_each_preset_has_its_shape(rules, hand, deals, blocks):
     assert (rules.hand_size, rules.deals, rules.blocks) == (hand, deals, blocks)
 
 
-@pytest.mark.parametrize("rules", [STANDARD, CLASSIC, FR32, PAGAT, preset("pagat", {
-    "salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4})])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        STANDARD,
+        CLASSIC,
+        FR32,
+        PAGAT,
+        preset("pagat", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}),
+    ],
+)
 def test_each_contracts_total_is_what_its_scoring_adds_up_to(rules):
     for crules in rules.contracts:
         if crules.is_domino:
@@ -38,22 +52,26 @@ def test_each_contracts_total_is_what_its_scoring_adds_up_to(rules):
 
 def test_the_salad_totals_minus_130_and_minus_146_with_the_three_value_options():
     assert preset("pagat", {"salad": True}).contract("salad").total == -130
-    heavy = preset("pagat", {"salad": True, "king_of_hearts": -30, "queen": -8,
-                             "ace_of_hearts": -4})
+    heavy = preset(
+        "pagat", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}
+    )
     assert heavy.contract("salad").total == -146
 
 
-@pytest.mark.parametrize("spec, why", [
-    ({"preset": "standard", "options": {"quota": 3}}, "the standard rules take no options"),
-    ({"preset": "pagat", "options": {"speed": 1}}, "unknown option 'speed'"),
-    ({"preset": "pagat", "options": {"salad": 1}}, "option salad cannot be 1"),
-    ({"preset": "pagat", "options": {"king_of_hearts": -30.0}}, "cannot be -30.0"),
-    ({"preset": "pagat", "options": {"quota": 4}}, "allowed: 2, 3"),
-    ({"preset": "pagat", "extra": {}}, "unknown key 'extra'"),
-    ({"options": {}}, '"preset" is missing'),
-    ("bridge", "unknown rules 'bridge'"),
-    (["pagat"], "unknown rules"),
-])
+@pytest.mark.parametrize(
+    "spec, why",
+    [
+        ({"preset": "standard", "options": {"quota": 3}}, "the standard rules take no options"),
+        ({"preset": "pagat", "options": {"speed": 1}}, "unknown option 'speed'"),
+        ({"preset": "pagat", "options": {"salad": 1}}, "option salad cannot be 1"),
+        ({"preset": "pagat", "options": {"king_of_hearts": -30.0}}, "cannot be -30.0"),
+        ({"preset": "pagat", "options": {"quota": 4}}, "allowed: 2, 3"),
+        ({"preset": "pagat", "extra": {}}, "unknown key 'extra'"),
+        ({"options": {}}, '"preset" is missing'),
+        ("bridge", "unknown rules 'bridge'"),
+        (["pagat"], "unknown rules"),
+    ],
+)
 def test_a_bad_rules_value_is_refused_with_its_reason(spec, why):
     with pytest.raises(RuleError, match=why):
         rules_from_record(spec)
@@ -83,16 +101,18 @@ def test_classic_a_player_void_in_a_plain_suit_must_trump():
 
 
 def test_classic_a_player_who_can_over_trump_must_and_else_still_trumps():
-    deal = start(layout("AS", "2C 9C", "5C TC", void={1: "S", 2: "S"}), "trumps", trump="C",
-                 rules=CLASSIC)
+    deal = start(
+        layout("AS", "2C 9C", "5C TC", void={1: "S", 2: "S"}), "trumps", trump="C", rules=CLASSIC
+    )
     play(deal, "AS")
     assert legal(deal) == "2C 9C"  # no trump in the trick yet: any trump
     play(deal, "9C")
     assert legal(deal) == "TC"
     with pytest.raises(RuleError, match="void in ♠, must beat every trump in the trick"):
         deal.apply(Play(cards("5C")[0]))
-    deal = start(layout("AS", "9C", "5C 4D", void={1: "S", 2: "S"}), "trumps", trump="C",
-                 rules=CLASSIC)
+    deal = start(
+        layout("AS", "9C", "5C 4D", void={1: "S", 2: "S"}), "trumps", trump="C", rules=CLASSIC
+    )
     play(deal, "AS 9C")
     assert legal(deal) == "5C"  # cannot over-trump: still a trump
 
@@ -120,8 +140,12 @@ def test_fr32_deals_8_cards_from_the_32_card_pack():
 
 
 def test_fr32_refuses_a_13_card_hand_and_a_six():
-    hands = [cards("6S 8S 9S TS JS QS KS AS"), cards("7H 8H 9H TH JH QH KH AH"),
-             cards("7D 8D 9D TD JD QD KD AD"), cards("7C 8C 9C TC JC QC KC AC")]
+    hands = [
+        cards("6S 8S 9S TS JS QS KS AS"),
+        cards("7H 8H 9H TH JH QH KH AH"),
+        cards("7D 8D 9D TD JD QD KD AD"),
+        cards("7C 8C 9C TC JC QC KC AC"),
+    ]
     with pytest.raises(RuleError, match="6S is not in the 32-card pack"):
         Deal(hands, 0, FR32)
     record = deal_record(start(layout(), "no-tricks"))
@@ -155,8 +179,9 @@ def test_fr32_has_no_doubles_and_the_lowest_total_wins():
     result = score_record(record)
     assert result["totals"] == session.totals()
     assert sum(result["totals"]) == 40 + 80 + 40 + 80 + 80 + 50 - 80
-    assert result["winners"] == [s for s in range(4) if result["totals"][s] == min(
-        result["totals"])]
+    assert result["winners"] == [
+        s for s in range(4) if result["totals"][s] == min(result["totals"])
+    ]
     record["deals"][0]["doubles"] = [[1, 0]]
     with pytest.raises(RuleError, match="deal 1, doubles: the fr32 rules have no doubles"):
         score_record(record)
@@ -195,8 +220,7 @@ def test_pagat_a_heart_discarded_on_another_suit_breaks_hearts():
 
 
 def test_pagat_a_void_player_may_play_any_card_in_trumps():
-    deal = start(layout("AS", "2H 3D", void={1: "S"}), "trumps", declarer=3, trump="H",
-                 rules=PAGAT)
+    deal = start(layout("AS", "2H 3D", void={1: "S"}), "trumps", declarer=3, trump="H", rules=PAGAT)
     play(deal, "AS")
     assert set(legal(deal).split()) == {str(c) for c in deal.hand(1)}
 
@@ -209,8 +233,13 @@ def test_pagat_overtrump_always_binds_only_with_a_trump_in_the_trick():
     assert set(legal(deal).split()) == {str(c) for c in deal.hand(1)}  # no trump yet: anything
     play(deal, "KC")
     assert set(legal(deal).split()) == {str(c) for c in deal.hand(2)}  # 2♣ cannot beat K♣
-    deal = start(layout("AS", "9C", "TC 4D", void={1: "S", 2: "S"}), "trumps", declarer=3,
-                 trump="C", rules=rules)
+    deal = start(
+        layout("AS", "9C", "TC 4D", void={1: "S", 2: "S"}),
+        "trumps",
+        declarer=3,
+        trump="C",
+        rules=rules,
+    )
     play(deal, "AS 9C")
     assert legal(deal) == "TC"
     with pytest.raises(RuleError, match="must beat every trump in the trick"):
@@ -248,8 +277,9 @@ def test_pagat_options_travel_in_records_and_a_record_under_other_rules_is_refus
     record = json.loads(json.dumps(session_record(session)))
     assert record["rules"] == {"preset": "pagat", "options": {"quota": 3, "salad": True}}
     record["deals"] = record["deals"][:2]
-    assert score_record(record)["totals"] == [sum(x) for x in zip(
-        *[d.final_scores() for d in session.deals[:2]])]
+    assert score_record(record)["totals"] == [
+        sum(x) for x in zip(*[d.final_scores() for d in session.deals[:2]], strict=True)
+    ]
     record["deals"][1]["rules"] = "pagat"
     with pytest.raises(RuleError, match="deal 2, rules: differs from the session's rules"):
         score_record(record)
@@ -296,7 +326,7 @@ def test_an_event_tells_the_trick_its_winner_and_the_end():
     tricks = [e.trick for e in events if e.trick is not None]
     assert tricks == deal.tricks and events[-1].over and not any(e.over for e in events[:-1])
     assert all(isinstance(e.action, Play) for e in events)
-    assert deal.history[-len(events):] == events
+    assert deal.history[-len(events) :] == events
 
 
 def test_pagat_offers_the_maximum_and_family_shortcuts_as_legal_doubles():

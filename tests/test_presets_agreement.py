@@ -9,32 +9,41 @@ import copy
 import random
 
 import pytest
-
-from barbu import RuleError, score_record
 from generate_presets import play_deal, random_deal_record, random_hands, random_session_record
 from reference_presets import RANKS, Illegal, RefDeal, parse_rules, replay_deal
 from reference_presets import score_record as reference_score
+
+from barbu import RuleError, score_record
 
 CONFIGS = {
     "standard": "standard",
     "classic": "classic",
     "fr32": "fr32",
     "pagat": "pagat",
-    "pagat-values-quota3": {"preset": "pagat", "options": {
-        "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "quota": 3}},
+    "pagat-values-quota3": {
+        "preset": "pagat",
+        "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "quota": 3},
+    },
     "pagat-domino-any-seven": {"preset": "pagat", "options": {"domino_any_seven": True}},
     "pagat-overtrump-always": {"preset": "pagat", "options": {"overtrump_always": True}},
     "pagat-salad": {"preset": "pagat", "options": {"salad": True}},
-    "pagat-salad-values": {"preset": "pagat", "options": {
-        "salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}},
+    "pagat-salad-values": {
+        "preset": "pagat",
+        "options": {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4},
+    },
     "pagat-without-trumps": {"preset": "pagat", "options": {"without": "trumps"}},
     "pagat-without-domino": {"preset": "pagat", "options": {"without": "domino"}},
-    "pagat-salad-without-domino": {"preset": "pagat",
-                                   "options": {"salad": True, "without": "domino"}},
+    "pagat-salad-without-domino": {
+        "preset": "pagat",
+        "options": {"salad": True, "without": "domino"},
+    },
 }
 DOUBLING_CONFIGS = [name for name in CONFIGS if name != "fr32"]
-DEAL_CASES = [pytest.param(name, contract, id=f"{name}-{contract}")
-              for name, value in CONFIGS.items() for contract in parse_rules(value).contracts]
+DEAL_CASES = [
+    pytest.param(name, contract, id=f"{name}-{contract}")
+    for name, value in CONFIGS.items()
+    for contract in parse_rules(value).contracts
+]
 DEALS_PER_CONTRACT = 30
 
 
@@ -91,13 +100,31 @@ def test_a_deal_record_without_rules_is_standard():
 def test_contract_totals_of_the_reference():
     """The reference's own totals match RULES.md's tables (a check of the reference itself)."""
     totals = {
-        "standard": {"no-tricks": -26, "no-queens": -24, "no-last-two": -30, "no-hearts": -30,
-                     "no-king-of-hearts": -20, "trumps": 65, "domino": 65},
-        "fr32": {"king-of-hearts": 40, "hearts": 80, "queens": 40, "jacks": 80, "tricks": 80,
-                 "last-trick": 50, "reverse": -80},
+        "standard": {
+            "no-tricks": -26,
+            "no-queens": -24,
+            "no-last-two": -30,
+            "no-hearts": -30,
+            "no-king-of-hearts": -20,
+            "trumps": 65,
+            "domino": 65,
+        },
+        "fr32": {
+            "king-of-hearts": 40,
+            "hearts": 80,
+            "queens": 40,
+            "jacks": 80,
+            "tricks": 80,
+            "last-trick": 50,
+            "reverse": -80,
+        },
         "pagat-salad": {"salad": -130},
-        "pagat-salad-values": {"salad": -146, "no-queens": -32, "no-hearts": -28,
-                               "no-king-of-hearts": -30},
+        "pagat-salad-values": {
+            "salad": -146,
+            "no-queens": -32,
+            "no-hearts": -28,
+            "no-king-of-hearts": -30,
+        },
     }
     rng = random.Random("totals")
     for config, by_contract in totals.items():
@@ -111,9 +138,16 @@ def test_contract_totals_of_the_reference():
 def test_rules_written_as_an_object_with_default_options(config):
     """{"preset": name}, empty options and explicit pagat defaults mean the bare preset."""
     rng = random.Random(f"object-{config}")
-    defaults = {"king_of_hearts": -20, "queen": -6, "ace_of_hearts": -6, "quota": 2,
-                "domino_any_seven": False, "overtrump_always": False, "salad": False,
-                "without": None}
+    defaults = {
+        "king_of_hearts": -20,
+        "queen": -6,
+        "ace_of_hearts": -6,
+        "quota": 2,
+        "domino_any_seven": False,
+        "overtrump_always": False,
+        "salad": False,
+        "without": None,
+    }
     forms = [{"preset": config}, {"preset": config, "options": {}}]
     if config == "pagat":
         forms.append({"preset": "pagat", "options": defaults})
@@ -165,8 +199,9 @@ def test_an_illegal_card_is_refused_by_both(config, contract):
             seat = deal.turn
             bad = sorted(c for c in deal.hands[seat] if not deal.is_legal(c))
             foreign = sorted(c for s in range(4) if s != seat for c in deal.hands[s])
-            for card in ([rng.choice(bad)] if bad else []) + ([rng.choice(foreign)] if foreign
-                                                                 else []):
+            for card in ([rng.choice(bad)] if bad else []) + (
+                [rng.choice(foreign)] if foreign else []
+            ):
                 both_refuse(with_play_card(rec, i, card))
                 refused += 1
     assert refused >= 30
@@ -211,7 +246,7 @@ def test_every_held_card_at_a_decisive_point(config, contract):
             if not deal.is_legal(card):
                 both_refuse(with_play_card(rec, i, card))
                 continue
-            play = rec["play"][:i] + [card]
+            play = [*rec["play"][:i], card]
             deal.play(card)
             while not deal.over:
                 play.append(rng.choice(deal.legal_cards()))
@@ -288,8 +323,12 @@ def discard_holding_a_trump_none_in_trick(deal, card):
 def heart_lead_from_a_mixed_hand(deal, card):
     """Leading a heart while holding another suit too."""
     hand = deal.hands[deal.turn]
-    return (deal.contract != "domino" and not deal.trick and card[1] == "H"
-            and any(c[1] != "H" for c in hand))
+    return (
+        deal.contract != "domino"
+        and not deal.trick
+        and card[1] == "H"
+        and any(c[1] != "H" for c in hand)
+    )
 
 
 def heart_lead_after_hearts_broken(deal, card):
@@ -304,8 +343,7 @@ def first_domino_card_another_seven(deal, card):
 
 def a_new_row_opened_by_a_seven(deal, card):
     """A Domino row other than the first opened (by its seven)."""
-    return (deal.contract == "domino" and deal.rows and card[0] == "7"
-            and card[1] not in deal.rows)
+    return deal.contract == "domino" and deal.rows and card[0] == "7" and card[1] not in deal.rows
 
 
 PERMITTED = [
@@ -325,8 +363,9 @@ PERMITTED = [
 ]
 
 
-@pytest.mark.parametrize("config,contract,situation", PERMITTED,
-                         ids=[f"{c}-{k}-{f.__name__}" for c, k, f in PERMITTED])
+@pytest.mark.parametrize(
+    "config,contract,situation", PERMITTED, ids=[f"{c}-{k}-{f.__name__}" for c, k, f in PERMITTED]
+)
 def test_a_card_the_rules_permit_is_accepted_by_both(config, contract, situation):
     """Cards a stricter rule (another preset's) would refuse: played, then the deal finished at
     random, both must accept the record and score it alike."""
@@ -340,7 +379,7 @@ def test_a_card_the_rules_permit_is_accepted_by_both(config, contract, situation
             if hits:
                 card = rng.choice(hits)
                 assert deal.is_legal(card), (situation.__name__, card)
-                play = rec["play"][:i] + [card]
+                play = [*rec["play"][:i], card]
                 deal.play(card)
                 while not deal.over:
                     play.append(rng.choice(deal.legal_cards()))
@@ -354,8 +393,9 @@ def test_a_card_the_rules_permit_is_accepted_by_both(config, contract, situation
     assert found == 4, f"only {found} cases of {situation.__name__}"
 
 
-@pytest.mark.parametrize("config,contract,reason", TARGETED,
-                         ids=[f"{c}-{k}-{r}" for c, k, r in TARGETED])
+@pytest.mark.parametrize(
+    "config,contract,reason", TARGETED, ids=[f"{c}-{k}-{r}" for c, k, r in TARGETED]
+)
 def test_a_card_breaking_one_rule_is_refused_by_both(config, contract, reason):
     """Cards the reference refuses for one named rule, each swapped into a legal record."""
     rng = random.Random(f"targeted-{config}-{contract}-{reason}")
@@ -456,8 +496,10 @@ def test_fr32_refuses_doubles_and_other_packs(contract):
         both_refuse({**rec, "contract": other})
 
 
-@pytest.mark.parametrize("config", [n for n in CONFIGS if n.startswith("pagat")
-                                    and "domino" in parse_rules(CONFIGS[n]).contracts])
+@pytest.mark.parametrize(
+    "config",
+    [n for n in CONFIGS if n.startswith("pagat") and "domino" in parse_rules(CONFIGS[n]).contracts],
+)
 def test_pagat_domino_takes_no_start_rank(config):
     """pagat's Domino always starts at 7: a start_rank field, even "7", is refused."""
     rng = random.Random(f"start-{config}")
@@ -477,10 +519,16 @@ def test_standard_and_classic_domino_need_a_start_rank(config):
 def test_contracts_outside_the_preset_are_refused():
     """Salad without its option, a contract left out by "without", another preset's ids."""
     rng = random.Random("outside")
-    cases = [("pagat", "salad"), ("standard", "salad"), ("classic", "salad"),
-             ("pagat-without-trumps", "trumps"), ("pagat-without-domino", "domino"),
-             ("pagat-salad-without-domino", "domino"), ("standard", "hearts"),
-             ("pagat", "king-of-hearts")]
+    cases = [
+        ("pagat", "salad"),
+        ("standard", "salad"),
+        ("classic", "salad"),
+        ("pagat-without-trumps", "trumps"),
+        ("pagat-without-domino", "domino"),
+        ("pagat-salad-without-domino", "domino"),
+        ("standard", "hearts"),
+        ("pagat", "king-of-hearts"),
+    ]
     for config, contract in cases:
         base = random_deal_record(rng, CONFIGS[config], "no-tricks")
         bad = {**base, "contract": contract}
@@ -558,7 +606,7 @@ def test_a_contract_repeated_in_a_block_is_refused(config):
     again = RefDeal(rules, random_hands(rules, rng), d)
     drec = play_deal(again, rng, rec["deals"][0]["contract"], CONFIGS[config], pass_bias=1.0)
     del drec["rules"]
-    both_refuse({**rec, "deals": rec["deals"][:2] + [drec]})
+    both_refuse({**rec, "deals": [*rec["deals"][:2], drec]})
 
 
 @pytest.mark.parametrize("config", list(CONFIGS))
@@ -568,14 +616,17 @@ def test_a_wrong_declarer_is_refused(config):
     rules = parse_rules(CONFIGS[config])
     first = rng.randrange(4)
     if config == "fr32":
-        orders = [[first] * 7,                               # a block-style order
-                  [(first - n) % 4 for n in range(7)]]       # turning to the right
+        orders = [
+            [first] * 7,  # a block-style order
+            [(first - n) % 4 for n in range(7)],
+        ]  # turning to the right
     else:
         # moving every deal (fr32-style) instead of keeping the block
         orders = [[(first + n) % 4 for n in range(rules.block_size)]]
     for order in orders:
-        rec = random_session_record(rng, CONFIGS[config], deals=len(order), declarers=order,
-                                    pass_bias=0.3)
+        rec = random_session_record(
+            rng, CONFIGS[config], deals=len(order), declarers=order, pass_bias=0.3
+        )
         # the declarers in the record are the given ones, whatever first_declarer says
         rec["first_declarer"] = first
         both_refuse(rec)
@@ -598,8 +649,9 @@ def test_a_missed_compulsory_double_is_refused(config):
                 continue
             seat = mine[0][0]
             bad = copy.deepcopy(rec)
-            bad["deals"][n]["doubles"] = [p for p in drec["doubles"]
-                                          if p != [seat, d] and p != [d, seat]]
+            bad["deals"][n]["doubles"] = [
+                p for p in drec["doubles"] if p != [seat, d] and p != [d, seat]
+            ]
             bad["deals"] = bad["deals"][: n + 1]
             both_refuse(bad)
             found += 1

@@ -16,11 +16,17 @@ ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "pyodide"
 
 
-@pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide").exists() or not shutil.which("node"),
-                    reason="npm Pyodide not installed (make test installs it)")
+@pytest.mark.skipif(
+    not (ROOT / "node_modules" / "pyodide").exists() or not shutil.which("node"),
+    reason="npm Pyodide not installed (make test installs it)",
+)
 def test_engine_runs_unchanged_in_pyodide():
-    out = subprocess.run(["node", str(HERE / "run.mjs"), str(ROOT), str(HERE / "engine_smoke.py")],
-                         capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        ["node", str(HERE / "run.mjs"), str(ROOT), str(HERE / "engine_smoke.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["python"].startswith("3.")

@@ -1,9 +1,9 @@
 """RULES.md §3, Domino: opening, adjacent ranks, compulsory play, passes, places."""
 
 import pytest
+from helpers import layout, legal, play, start
 
 from barbu import Play, RuleError, cards
-from helpers import layout, legal, play, start
 
 ALL = {s: [r + s for r in "AKQJT98765432"] for s in "SHDC"}
 
@@ -55,8 +55,11 @@ def test_an_unplayable_card_is_refused_with_the_reason():
 
 def test_a_player_with_a_playable_card_must_play_and_one_without_is_skipped():
     # Seat 1 has no 7 and nothing next to the seven of spades: his turn is skipped.
-    deal = start(layout("7S AC", "AD KD QD JD TD 9D AH KH QH JH TH 9H 8H",
-                        "6S 7H", "8S 7D"), "domino", rank="7")
+    deal = start(
+        layout("7S AC", "AD KD QD JD TD 9D AH KH QH JH TH 9H 8H", "6S 7H", "8S 7D"),
+        "domino",
+        rank="7",
+    )
     play(deal, "7S")
     assert deal.to_move == 2  # seat 1 passes implicitly
     assert set(legal(deal).split()) == {"6S", "7H"}

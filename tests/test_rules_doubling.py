@@ -1,18 +1,20 @@
 """RULES.md §4, doubling, and §5, the settlement."""
 
 import pytest
-from hypothesis import given, strategies as st
+from helpers import layout
+from hypothesis import given
+from hypothesis import strategies as st
 
-from barbu import ChooseContract, Contract, Deal, Double, RuleError, STANDARD, Suit
+from barbu import STANDARD, ChooseContract, Contract, Deal, Double, RuleError, Suit
 from barbu.rules import FR32
 from barbu.scoring import final_scores, transfers, winners
-from helpers import layout
 
 
 def _in_doubling(contract="no-queens", declarer=0, **kw):
     deal = Deal(layout(), declarer, **kw)
     trump = Suit.SPADES if contract == "trumps" else None
     from barbu import Rank
+
     rank = Rank.SEVEN if contract == "domino" else None
     deal.apply(ChooseContract(Contract(contract), trump, rank))
     return deal
@@ -34,8 +36,7 @@ def test_each_player_has_one_turn_from_declarers_left_to_the_declarer():
 def test_in_a_negative_contract_a_non_declarer_may_double_any_set_of_the_others():
     deal = _in_doubling("no-tricks", declarer=0)
     assert deal.to_move == 1
-    assert _targets(deal) == sorted(
-        [(), (0,), (2,), (3,), (0, 2), (0, 3), (2, 3), (0, 2, 3)])
+    assert _targets(deal) == sorted([(), (0,), (2,), (3,), (0, 2), (0, 3), (2, 3), (0, 2, 3)])
 
 
 def test_doubling_back_makes_the_double_mutual():
@@ -55,9 +56,9 @@ def test_in_a_positive_contract_only_the_declarer_may_be_doubled(contract):
 
 def test_the_declarer_may_redouble_only_players_who_doubled_him():
     deal = _in_doubling("no-hearts", declarer=0)
-    deal.apply(Double(frozenset({0})))      # seat 1 doubles the declarer
-    deal.apply(Double(frozenset({1})))      # seat 2 doubles seat 1, not the declarer
-    deal.apply(Double(frozenset({0, 2})))   # seat 3 doubles the declarer and seat 2
+    deal.apply(Double(frozenset({0})))  # seat 1 doubles the declarer
+    deal.apply(Double(frozenset({1})))  # seat 2 doubles seat 1, not the declarer
+    deal.apply(Double(frozenset({0, 2})))  # seat 3 doubles the declarer and seat 2
     assert deal.to_move == 0
     assert _targets(deal) == [(), (1,), (1, 3), (3,)]
     with pytest.raises(RuleError, match="only redouble players who doubled him"):
@@ -132,8 +133,10 @@ def test_pairs_are_settled_on_raw_scores_never_adjusted_ones():
     assert final_scores(raw, [(0, 1), (2, 1)], STANDARD) == [20, -50, 0, 0]
 
 
-@given(st.lists(st.integers(-30, 65), min_size=4, max_size=4),
-       st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda p: p[0] != p[1])))
+@given(
+    st.lists(st.integers(-30, 65), min_size=4, max_size=4),
+    st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda p: p[0] != p[1])),
+)
 def test_settlement_is_zero_sum(raw, doubles):
     assert sum(transfers(raw, doubles, STANDARD)) == 0
     assert sum(final_scores(raw, doubles, STANDARD)) == sum(raw)

@@ -1,12 +1,12 @@
 """RULES.md §2 and §3 (Trumps), one test per clause, on explicit hands."""
 
 import pytest
+from helpers import layout, legal, play, start
 
 from barbu import Contract, Play, RuleError, cards
-from barbu.tricks import raw_trick_scores
 from barbu.cards import mask_of
 from barbu.rules import STANDARD
-from helpers import layout, legal, play, start
+from barbu.tricks import raw_trick_scores
 
 
 def test_declarer_leads_the_first_trick():
@@ -66,8 +66,9 @@ def test_discarding_a_heart_when_void_is_allowed(contract):
 
 def _scores(contract, tricks_won=(0, 0, 0, 0), captured=("", "", "", ""), winners=()):
     crules = STANDARD.contract(Contract(contract))
-    return raw_trick_scores(crules, list(tricks_won), [mask_of(cards(c)) for c in captured],
-                            list(winners))
+    return raw_trick_scores(
+        crules, list(tricks_won), [mask_of(cards(c)) for c in captured], list(winners)
+    )
 
 
 def test_no_tricks_costs_2_per_trick():

@@ -4,10 +4,18 @@ import random
 
 import pytest
 
-from barbu.rules import STANDARD
-from barbu import (ChooseContract, Contract, Double, Phase, RuleError, Session, session_from_record,
-                   session_record)
+from barbu import (
+    ChooseContract,
+    Contract,
+    Double,
+    Phase,
+    RuleError,
+    Session,
+    session_from_record,
+    session_record,
+)
 from barbu.cards import mask_of
+from barbu.rules import STANDARD
 
 
 def _random_session(seed, policy_seed=None):
@@ -97,8 +105,7 @@ def test_random_sessions_keep_the_invariants(seed):
     session = _random_session(seed, policy_seed=1000 + seed)
     assert len(session.deals) == 28
     for deal in session.deals:
-        assert deal.dealt[0] | deal.dealt[1] | deal.dealt[2] | deal.dealt[3] \
-            == (1 << 52) - 1
+        assert deal.dealt[0] | deal.dealt[1] | deal.dealt[2] | deal.dealt[3] == (1 << 52) - 1
         played = mask_of(c for _, c in deal.played)
         left = deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.hands[3]
         assert played | left == (1 << 52) - 1 and not played & left

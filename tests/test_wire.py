@@ -23,14 +23,17 @@ def test_every_legal_action_round_trips_through_plain_data():
     assert seen == {"contract", "double", "play"}
 
 
-@pytest.mark.parametrize("data, why", [
-    ("QS", "must be an object"),
-    ({"type": "jump"}, "unknown action type"),
-    ({"type": "play", "card": "ZZ"}, "not a card"),
-    ({"type": "double", "targets": [5]}, "not a seat"),
-    ({"type": "double", "targets": "0"}, "must be a list"),
-    ({"type": "contract", "contract": 7}, "a contract id is a string"),
-])
+@pytest.mark.parametrize(
+    "data, why",
+    [
+        ("QS", "must be an object"),
+        ({"type": "jump"}, "unknown action type"),
+        ({"type": "play", "card": "ZZ"}, "not a card"),
+        ({"type": "double", "targets": [5]}, "not a seat"),
+        ({"type": "double", "targets": "0"}, "must be a list"),
+        ({"type": "contract", "contract": 7}, "a contract id is a string"),
+    ],
+)
 def test_bad_action_data_is_refused_with_a_reason(data, why):
     with pytest.raises(RuleError, match=why):
         action_from_data(data)

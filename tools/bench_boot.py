@@ -25,7 +25,8 @@ has drawn the hand; ``bare-interactive`` after ``loadPyodide()`` and one ``runPy
 ``pyscript-interactive`` when PyScript runs the page's one line), counted
 from navigation start. Bytes are counted by the server (headers and bodies, no compression);
 for our page, the requests that arrived before the interactive mark and those after it (the
-service worker's precache) are reported apart. A script that prints figures, not a test: the machine's noise is large.
+service worker's precache) are reported apart. A script that prints figures, not a test: the
+machine's noise is large.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def interactive(page, mark: str) -> tuple[float, float]:
     """Wait for html.ready; the page's mark in ms from navigation start, and as epoch seconds."""
     page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
     since_start, origin = page.evaluate(
-        f"[performance.getEntriesByName({mark!r})[0].startTime, performance.timeOrigin]")
+        f"[performance.getEntriesByName({mark!r})[0].startTime, performance.timeOrigin]"
+    )
     return since_start, (origin + since_start) / 1000
 
 
@@ -66,7 +68,8 @@ def settle(page) -> None:
 def size(log: list[Sent], before: float | None = None, after: float | None = None) -> int:
     """Bytes of the responses whose requests arrived before / after an instant."""
     return sum(
-        sent.size for sent in log
+        sent.size
+        for sent in log
         if (before is None or sent.started < before) and (after is None or sent.started >= after)
     )
 
@@ -82,7 +85,9 @@ def new_profile(playwright, profile: Path):
     return playwright.chromium.launch_persistent_context(str(profile), **launch_options())
 
 
-def measure_baseline(playwright, server: StaticServer, profile: Path, name: str) -> dict[str, float]:
+def measure_baseline(
+    playwright, server: StaticServer, profile: Path, name: str
+) -> dict[str, float]:
     """A baseline page (``bare`` or ``pyscript``): cold, then two later visits."""
     context = new_profile(playwright, profile)
     page = context.pages[0] if context.pages else context.new_page()
@@ -100,7 +105,13 @@ def measure_baseline(playwright, server: StaticServer, profile: Path, name: str)
     come_back(page, url)
     again, _ = interactive(page, mark)
     context.close()
-    return {"cold": cold, "warm": warm, "again": again, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes}
+    return {
+        "cold": cold,
+        "warm": warm,
+        "again": again,
+        "cold_bytes": cold_bytes,
+        "warm_bytes": warm_bytes,
+    }
 
 
 def measure_bare(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
@@ -141,9 +152,16 @@ def measure_ours(playwright, server: StaticServer, profile: Path) -> dict[str, f
     come_back(page, url)
     offline, _ = interactive(page, "barbu-interactive")
     context.close()
-    return {"cold": cold, "warm": warm, "again": again, "offline": offline,
-            "cold_bytes": size(log, before=ready_at), "precache_bytes": size(log, after=ready_at),
-            "warm_bytes": warm_bytes, "restored": restored}
+    return {
+        "cold": cold,
+        "warm": warm,
+        "again": again,
+        "offline": offline,
+        "cold_bytes": size(log, before=ready_at),
+        "precache_bytes": size(log, after=ready_at),
+        "warm_bytes": warm_bytes,
+        "restored": restored,
+    }
 
 
 def pyscript_alone_config() -> str:
@@ -154,7 +172,9 @@ def pyscript_alone_config() -> str:
 
 
 def summary(values: list[float]) -> str:
-    return f"median {statistics.median(values):7.0f}  min {min(values):7.0f}  max {max(values):7.0f}"
+    return (
+        f"median {statistics.median(values):7.0f}  min {min(values):7.0f}  max {max(values):7.0f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,8 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         (site / "bench-pyscript.toml").write_text(pyscript_alone_config())
         # The baselines run the runtime as Pyodide ships it, package lock included (our page
         # does without it: web/runtime.mjs).
-        shutil.copyfile(ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
-                        site / "vendor" / "pyodide" / "pyodide-lock.json")
+        shutil.copyfile(
+            ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
+            site / "vendor" / "pyodide" / "pyodide-lock.json",
+        )
         server = StaticServer(site).start()
         results: dict = {measure_bare: [], measure_pyscript: [], measure_ours: []}
         bare, pyscript, ours = results.values()
@@ -185,16 +207,22 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             measure_bare(playwright, server, next(profiles))  # warm-up of the OS's file cache
             for round_ in range(args.rounds):
-                order = list(results)[round_ % 3:] + list(results)[:round_ % 3]
+                order = list(results)[round_ % 3 :] + list(results)[: round_ % 3]
                 for measure in order:
                     results[measure].append(measure(playwright, server, next(profiles)))
-                print(f"round {round_ + 1}/{args.rounds}: bare cold {bare[-1]['cold']:.0f} ms, "
-                      f"PyScript alone cold {pyscript[-1]['cold']:.0f} ms, "
-                      f"ours cold {ours[-1]['cold']:.0f} ms", flush=True)
+                print(
+                    f"round {round_ + 1}/{args.rounds}: bare cold {bare[-1]['cold']:.0f} ms, "
+                    f"PyScript alone cold {pyscript[-1]['cold']:.0f} ms, "
+                    f"ours cold {ours[-1]['cold']:.0f} ms",
+                    flush=True,
+                )
         server.stop()
 
     def column(rows, key):
         return [row[key] for row in rows]
+
+    def median(rows: list[dict], key: str) -> float:
+        return statistics.median(column(rows, key))
 
     print()
     print(f"time to interactive, ms ({args.rounds} rounds, headless Chromium, this machine)")
@@ -204,27 +232,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  Barbu page         {key:6} {summary(column(ours, key))}{visit}")
     print(f"  Barbu page         offline {summary(column(ours, 'offline'))}   (4th visit)")
     ratios = ", ".join(
-        f"{key} {statistics.median(column(ours, key)) / statistics.median(column(bare, key)):.2f}"
-        for key in ("cold", "warm", "again")
+        f"{key} {median(ours, key) / median(bare, key):.2f}" for key in ("cold", "warm", "again")
     )
     print(f"  ratio of medians, ours / bare: {ratios} (target <= {TARGET_TIME:.2f})")
     alone = ", ".join(
-        f"{key} {statistics.median(column(pyscript, key)) / statistics.median(column(bare, key)):.2f}"
+        f"{key} {median(pyscript, key) / median(bare, key):.2f}"
         for key in ("cold", "warm", "again")
     )
     print(f"  ratio of medians, PyScript alone / bare: {alone}")
     print(f"  Python bytecode files restored at the 2nd visit: {summary(column(ours, 'restored'))}")
     print()
-    bare_bytes = statistics.median(column(bare, "cold_bytes"))
-    ours_bytes = statistics.median(column(ours, "cold_bytes"))
+    bare_bytes = median(bare, "cold_bytes")
+    ours_bytes = median(ours, "cold_bytes")
     print("bytes sent by the server, first visit")
     print(f"  bare loadPyodide()             {bare_bytes / 1e3:9.1f} KB")
-    print(f"  Barbu page until interactive   {ours_bytes / 1e3:9.1f} KB  "
-          f"(+{(ours_bytes - bare_bytes) / 1e3:.1f} KB, target <= {TARGET_EXTRA_BYTES / 1e3:.0f} KB)")
-    print(f"  PyScript alone                 {statistics.median(column(pyscript, 'cold_bytes')) / 1e3:9.1f} KB")
-    print(f"  Barbu precache after it        {statistics.median(column(ours, 'precache_bytes')) / 1e3:9.1f} KB")
-    print(f"  warm visit: bare {statistics.median(column(bare, 'warm_bytes')) / 1e3:.1f} KB, "
-          f"Barbu {statistics.median(column(ours, 'warm_bytes')) / 1e3:.1f} KB")
+    print(
+        f"  Barbu page until interactive   {ours_bytes / 1e3:9.1f} KB  "
+        f"(+{(ours_bytes - bare_bytes) / 1e3:.1f} KB, target <= {TARGET_EXTRA_BYTES / 1e3:.0f} KB)"
+    )
+    print(f"  PyScript alone                 {median(pyscript, 'cold_bytes') / 1e3:9.1f} KB")
+    print(f"  Barbu precache after it        {median(ours, 'precache_bytes') / 1e3:9.1f} KB")
+    print(
+        f"  warm visit: bare {median(bare, 'warm_bytes') / 1e3:.1f} KB, "
+        f"Barbu {median(ours, 'warm_bytes') / 1e3:.1f} KB"
+    )
     return 0
 
 

@@ -79,8 +79,9 @@ def sample_positions(count: int, seed: int) -> list[dict]:
             if step % every == rng.randrange(every):
                 deal = session.deal
                 kind = deal.phase.name.lower()
-                cases.append({"position": position_data(session), "seat": session.to_move,
-                              "kind": kind})
+                cases.append(
+                    {"position": position_data(session), "seat": session.to_move, "kind": kind}
+                )
             session.apply(rng.choice(session.legal_actions()))
             step += 1
     return cases
@@ -113,7 +114,8 @@ def browser_times(cases: list[dict], level: str, dist: Path) -> list[float]:
                 page.set_default_timeout(TIMEOUT_MS)
                 result = page.evaluate(
                     "([cases, level]) => pyodide.globals.get('time_decisions')(cases, level)",
-                    [json.dumps(cases), level])
+                    [json.dumps(cases), level],
+                )
                 browser.close()
         finally:
             server.stop()
@@ -126,13 +128,19 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def line(label: str, values: list[float]) -> str:
-    return (f"  {label:<16} n={len(values):<4} median {statistics.median(values):7.1f}  "
-            f"p95 {percentile(values, 0.95):7.1f}  max {max(values):7.1f}")
+    return (
+        f"  {label:<16} n={len(values):<4} median {statistics.median(values):7.1f}  "
+        f"p95 {percentile(values, 0.95):7.1f}  max {max(values):7.1f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Computer players' decision times, CPython and Chromium.")
-    parser.add_argument("--level", default="expert", choices=("beginner", "standard", "expert", "reference"))
+    parser = argparse.ArgumentParser(
+        description="Computer players' decision times, CPython and Chromium."
+    )
+    parser.add_argument(
+        "--level", default="expert", choices=("beginner", "standard", "expert", "reference")
+    )
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
@@ -149,9 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, times in ((f"CPython {version}", native), ("Pyodide in Chromium", browser)):
         print(f"{args.level} decision times, ms, {name}:")
         for kind in kinds:
-            print(line(kind, [t for t, case in zip(times, cases) if case["kind"] == kind]))
+            of_kind = [t for t, case in zip(times, cases, strict=True) if case["kind"] == kind]
+            print(line(kind, of_kind))
         print(line("all", times))
-    print(f"ratio of medians, Chromium / CPython: {statistics.median(browser) / statistics.median(native):.2f}")
+    ratio = statistics.median(browser) / statistics.median(native)
+    print(f"ratio of medians, Chromium / CPython: {ratio:.2f}")
     return 0
 
 

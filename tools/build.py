@@ -2,7 +2,8 @@
 
 dist/ holds exactly what a static host needs, and can be copied anywhere as is:
 
-    index.html, pyscript.toml          the page (without its comments) and its PyScript configuration
+    index.html, pyscript.toml          the page (without its comments) and its PyScript
+                                       configuration
     modules.zip                        the engine (barbu/ but the command-line tools) and the UI's
                                        modules (web/ but main.py, ai_worker.py), compiled for the
                                        page's Python (tools/compile_python.mjs); imported
@@ -78,7 +79,9 @@ def check_node_modules() -> None:
             raise BuildError(f"{name} is not installed: run `npm ci` (or `make build`)")
         installed = json.loads(manifest.read_text())["version"]
         if installed != version:
-            raise BuildError(f"{name} {installed} is installed, package.json pins {version}: run `npm ci`")
+            raise BuildError(
+                f"{name} {installed} is installed, package.json pins {version}: run `npm ci`"
+            )
 
 
 def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
@@ -91,15 +94,21 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
         sources, compiled = Path(tmp) / "sources", Path(tmp) / "compiled"
         for source, name in files:
             (sources / name).parent.mkdir(parents=True, exist_ok=True)
-            (sources / name).write_text(shipped_python(source.read_text(encoding="utf-8")), encoding="utf-8")
+            (sources / name).write_text(
+                shipped_python(source.read_text(encoding="utf-8")), encoding="utf-8"
+            )
         command = ["node", str(ROOT / "tools" / "compile_python.mjs"), str(sources), str(compiled)]
         try:
             run = subprocess.run(command, capture_output=True, text=True)
         except FileNotFoundError:
-            raise BuildError("Node.js is not installed: `node` compiles the Python modules") from None
+            raise BuildError(
+                "Node.js is not installed: `node` compiles the Python modules"
+            ) from None
         if run.returncode != 0:
             raise BuildError(f"compiling the Python modules failed:\n{run.stderr.strip()}")
-        with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        with zipfile.ZipFile(
+            target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9
+        ) as archive:
             for _, name in sorted(files, key=lambda item: item[1]):
                 info = zipfile.ZipInfo(f"{name}c", date_time=ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
@@ -123,11 +132,14 @@ def shipped_python(source: str) -> str:
             for statement in body:
                 if isinstance(node, ast.ClassDef) and statement is node.body[0]:
                     continue
-                if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) \
-                        and isinstance(statement.value.value, str) \
-                        and statement.end_lineno is not None \
-                        and lines[statement.lineno - 1][:statement.col_offset].strip() == "" \
-                        and lines[statement.end_lineno - 1][statement.end_col_offset:].strip() == "":
+                if (
+                    isinstance(statement, ast.Expr)
+                    and isinstance(statement.value, ast.Constant)
+                    and isinstance(statement.value.value, str)
+                    and statement.end_lineno is not None
+                    and lines[statement.lineno - 1][: statement.col_offset].strip() == ""
+                    and lines[statement.end_lineno - 1][statement.end_col_offset :].strip() == ""
+                ):
                     first = statement.lineno - 1
                     # Still a string statement: a docstring may stand before __future__ imports.
                     blank[first] = " " * statement.col_offset + '""\n'
@@ -151,7 +163,8 @@ def python_sources(package: Path, exclude: tuple[str, ...] = ()) -> list[tuple[P
 
 
 def copy_without_source_map(source: Path, target: Path) -> None:
-    """Copy a JavaScript file, dropping its trailing sourceMappingURL comment (maps are not shipped)."""
+    """Copy a JavaScript file, dropping its trailing sourceMappingURL comment (maps are not
+    shipped)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(SOURCE_MAP_COMMENT.sub(b"\n", source.read_bytes()))
 
@@ -191,13 +204,21 @@ def preload_modules(dist: Path, names: list[str]) -> None:
     html = page.read_text()
     if CORE_PRELOAD not in html:
         raise BuildError(f"index.html lacks {CORE_PRELOAD}")
-    links = "".join(f'\n  <link rel="modulepreload" href="./vendor/pyscript/{name}">' for name in names)
+    links = "".join(
+        f'\n  <link rel="modulepreload" href="./vendor/pyscript/{name}">' for name in names
+    )
     page.write_text(html.replace(CORE_PRELOAD, CORE_PRELOAD + links))
 
 
 UNUSED_PYSCRIPT = (
-    "codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal",
-    "pyodide_graph", "zip",
+    "codemirror",
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+    "pyodide_graph",
+    "zip",
 )
 """PyScript modules this page never imports, by name (without the content hash of the chunk):
 the plugins turned off in pyscript.toml (editor, terminal, game, donkey, deprecation notices)
@@ -208,7 +229,8 @@ IMPORT = re.compile(rb"""(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)["']\./([\w.-
 
 
 def chunk_name(file_name: str) -> str:
-    """A PyScript chunk's name without its content hash: ``py-editor-C4XsZtn7.js`` -> ``py-editor``."""
+    """A PyScript chunk's name without its content hash: ``py-editor-C4XsZtn7.js`` ->
+    ``py-editor``."""
     return re.sub(r"-[A-Za-z0-9_-]{8}\.js$|\.js$", "", file_name)
 
 
@@ -231,19 +253,24 @@ def pyscript_modules(pyscript: Path) -> list[str]:
 def copy_web(dist: Path) -> None:
     """The page, its config and the UI's static files."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    (dist / "index.html").write_text(re.sub(r"\n?[ \t]*<!--.*?-->", "", page, flags=re.S), encoding="utf-8")
+    (dist / "index.html").write_text(
+        re.sub(r"\n?[ \t]*<!--.*?-->", "", page, flags=re.S), encoding="utf-8"
+    )
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     (dist / "pyscript.toml").write_text(re.sub(r"(?m)^#.*\n", "", config), encoding="utf-8")
     web = ROOT / "web"
     for name in WEB_FILES:
         text = (web / name).read_text(encoding="utf-8")
         shipped = {".css": compact_css, ".js": without_js_comments, ".py": shipped_python}
-        (dist / "web" / name).write_text(shipped.get(Path(name).suffix, str)(text), encoding="utf-8")
+        (dist / "web" / name).write_text(
+            shipped.get(Path(name).suffix, str)(text), encoding="utf-8"
+        )
     (dist / "web" / "i18n").mkdir()
     for source in sorted((web / "i18n").glob("*.json")):
         catalog = json.loads(source.read_text())
         (dist / "web" / "i18n" / source.name).write_text(
-            json.dumps(catalog, ensure_ascii=False, separators=(",", ":")))
+            json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
+        )
     (dist / "web" / "icons").mkdir()
     for source in sorted((web / "icons").glob("*.png")):
         shutil.copyfile(source, dist / "web" / "icons" / source.name)
@@ -272,7 +299,7 @@ def write_boot_sizes(dist: Path) -> None:
     if BOOT_FILES_META not in html:
         raise BuildError(f"index.html lacks the placeholder {BOOT_FILES_META}")
     sizes = {path: (dist / path).stat().st_size for path in RUNTIME_FILES}
-    meta = f'<meta name="barbu:boot-files" content=\'{json.dumps(sizes, separators=(",", ":"))}\'>'
+    meta = f"<meta name=\"barbu:boot-files\" content='{json.dumps(sizes, separators=(',', ':'))}'>"
     page.write_text(html.replace(BOOT_FILES_META, meta))
 
 
@@ -303,7 +330,9 @@ def write_service_worker(dist: Path, template: Path | None = None) -> str:
         if placeholder not in source:
             raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
     precache = json.dumps([f"./{name}" for name in files], indent=2)
-    source = source.replace("'__CACHE_NAME__'", json.dumps(cache)).replace("__PRECACHE_LIST__", precache)
+    source = source.replace("'__CACHE_NAME__'", json.dumps(cache)).replace(
+        "__PRECACHE_LIST__", precache
+    )
     (dist / "sw.js").write_text(without_js_comments(source))
     return cache
 
@@ -316,8 +345,11 @@ def build(dist: Path = DIST) -> str:
     (dist / "web").mkdir(parents=True)
     copy_web(dist)
     copy_vendor(dist)
-    write_modules(dist / "modules.zip", python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
-                  + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS))
+    write_modules(
+        dist / "modules.zip",
+        python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
+        + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS),
+    )
     write_boot_sizes(dist)
     return write_service_worker(dist)
 
@@ -330,7 +362,8 @@ def main() -> int:
         return 1
     files = site_files(DIST)
     size = sum((DIST / name).stat().st_size for name in files)
-    print(f"built {DIST.relative_to(ROOT)}/: {len(files) + 1} files, {size / 1e6:.1f} MB, cache {cache}")
+    where = f"{DIST.relative_to(ROOT)}/"
+    print(f"built {where}: {len(files) + 1} files, {size / 1e6:.1f} MB, cache {cache}")
     return 0
 
 

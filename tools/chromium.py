@@ -23,7 +23,8 @@ CHROMIUM_FLAGS = [
 
 
 def launch_options() -> dict:
-    """Keyword arguments for Playwright's ``chromium.launch()`` / ``launch_persistent_context()``."""
+    """Keyword arguments for Playwright's ``chromium.launch()`` or
+    ``launch_persistent_context()``."""
     options: dict = {"headless": True, "args": list(CHROMIUM_FLAGS)}
     if DEBIAN_CHROMIUM.exists():
         options["executable_path"] = str(DEBIAN_CHROMIUM)

@@ -17,20 +17,27 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = (192, 512)
 SAMPLES = 3  # supersampling per axis, for smooth edges
 
-FELT_CENTRE = (0x16, 0x7a, 0x4e)
-FELT_EDGE = (0x09, 0x45, 0x2b)
-PAPER = (0xfb, 0xfa, 0xf5)
-BORDER = (0xb9, 0xb3, 0xa2)
-HEART = (0xc0, 0x18, 0x2a)
-GOLD = (0xf2, 0xc1, 0x4e)
-GOLD_DARK = (0xb8, 0x86, 0x1b)
+FELT_CENTRE = (0x16, 0x7A, 0x4E)
+FELT_EDGE = (0x09, 0x45, 0x2B)
+PAPER = (0xFB, 0xFA, 0xF5)
+BORDER = (0xB9, 0xB3, 0xA2)
+HEART = (0xC0, 0x18, 0x2A)
+GOLD = (0xF2, 0xC1, 0x4E)
+GOLD_DARK = (0xB8, 0x86, 0x1B)
 SHADOW = (0x04, 0x26, 0x17)
 
 CARD_CENTRE = (0.5, 0.5)
 CARD_HALF = (0.23, 0.31)
 CARD_RADIUS = 0.045
-CROWN = [(0.37, 0.385), (0.37, 0.275), (0.435, 0.335), (0.5, 0.245), (0.565, 0.335),
-         (0.63, 0.275), (0.63, 0.385)]
+CROWN = [
+    (0.37, 0.385),
+    (0.37, 0.275),
+    (0.435, 0.335),
+    (0.5, 0.245),
+    (0.565, 0.335),
+    (0.63, 0.275),
+    (0.63, 0.385),
+]
 CROWN_BALLS = [(0.37, 0.268, 0.02), (0.5, 0.238, 0.022), (0.63, 0.268, 0.02)]
 
 
@@ -46,13 +53,13 @@ def in_heart(x: float, y: float, cx: float = 0.5, cy: float = 0.585, scale: floa
     """Inside the classic heart curve (x² + y² - 1)³ - x²y³ <= 0, scaled and placed."""
     u = (x - cx) / scale
     v = -(y - cy) / scale
-    return (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0
+    return (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0
 
 
 def in_polygon(x: float, y: float, points) -> bool:
     """Even-odd rule point-in-polygon test."""
     inside = False
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
@@ -66,17 +73,19 @@ def colour_at(x: float, y: float) -> tuple[int, int, int]:
             return BORDER
         if in_heart(x, y):
             return HEART
-        if in_polygon(x, y, CROWN) or any(math.hypot(x - bx, y - by) <= r for bx, by, r in CROWN_BALLS):
+        if in_polygon(x, y, CROWN) or any(
+            math.hypot(x - bx, y - by) <= r for bx, by, r in CROWN_BALLS
+        ):
             return GOLD
         if 0.37 <= x <= 0.63 and 0.385 < y <= 0.405:
             return GOLD_DARK
         return PAPER
     shade = min(1.0, math.hypot(x - 0.5, y - 0.45) / 0.72)
-    felt = tuple(round(a + (b - a) * shade) for a, b in zip(FELT_CENTRE, FELT_EDGE))
+    felt = tuple(round(a + (b - a) * shade) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True))
     shadow = rounded_rect_distance(x, y - 0.018, CARD_CENTRE, CARD_HALF, CARD_RADIUS)
     if shadow < 0.03:
         strength = 0.45 * (1 - max(shadow, 0.0) / 0.03)
-        felt = tuple(round(f + (s - f) * strength) for f, s in zip(felt, SHADOW))
+        felt = tuple(round(f + (s - f) * strength) for f, s in zip(felt, SHADOW, strict=True))
     return felt
 
 
@@ -105,21 +114,30 @@ def png(size: int, rgb_rows: bytes) -> bytes:
     at most 256 colours, a third of the pixel bytes, else RGB."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     stride = 1 + size * 3
-    rows = [rgb_rows[y * stride + 1:(y + 1) * stride] for y in range(size)]
-    pixels = [row[x:x + 3] for row in rows for x in range(0, len(row), 3)]
+    rows = [rgb_rows[y * stride + 1 : (y + 1) * stride] for y in range(size)]
+    pixels = [row[x : x + 3] for row in rows for x in range(0, len(row), 3)]
     colours = sorted(set(pixels))
     if len(colours) <= 256:
         index = {colour: i for i, colour in enumerate(colours)}
-        data = b"".join(b"\0" + bytes(index[p] for p in pixels[y * size:(y + 1) * size]) for y in range(size))
+        data = b"".join(
+            b"\0" + bytes(index[p] for p in pixels[y * size : (y + 1) * size]) for y in range(size)
+        )
         header = struct.pack(">IIBBBBB", size, size, 8, 3, 0, 0, 0)
         extra = chunk(b"PLTE", b"".join(colours))
     else:
         data, header, extra = rgb_rows, struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0), b""
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra
-            + chunk(b"IDAT", zlib.compress(data, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + extra
+        + chunk(b"IDAT", zlib.compress(data, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def main() -> int:

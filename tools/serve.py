@@ -53,7 +53,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
     """Static files with the types a browser needs; quiet unless asked."""
 
     protocol_version = "HTTP/1.1"
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    # Overrides the base class's attribute (an instance attribute in typeshed: not a ClassVar).
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
 
     def setup(self) -> None:
         super().setup()
@@ -68,9 +69,11 @@ class StaticHandler(SimpleHTTPRequestHandler):
         before = self.wfile.count
         super().handle_one_request()
         if self.started is not None:
-            self.server.record(Sent(self.started, self.command, self.path, self.wfile.count - before))
+            self.server.record(
+                Sent(self.started, self.command, self.path, self.wfile.count - before)
+            )
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+    def log_message(self, format: str, *args) -> None:  # "format": the base class's name
         if self.server.verbose:
             super().log_message(format, *args)
 
@@ -122,7 +125,9 @@ class StaticServer(ThreadingHTTPServer):
 
     def start(self) -> StaticServer:
         """Serve in a background thread; returns self."""
-        self._thread = threading.Thread(target=self.serve_forever, name="static-server", daemon=True)
+        self._thread = threading.Thread(
+            target=self.serve_forever, name="static-server", daemon=True
+        )
         self._thread.start()
         return self
 

@@ -2,4 +2,4 @@
 
 from .players import LEVELS, SETTINGS, Bot, Settings
 
-__all__ = ["Bot", "LEVELS", "SETTINGS", "Settings"]
+__all__ = ["LEVELS", "SETTINGS", "Bot", "Settings"]

@@ -163,8 +163,14 @@ def _dump(style: Style, legal: Mask, hand: Mask, unseen: Mask) -> int:
 
 
 def negative_card(
-    style: Style, hand: Mask, legal: Mask, trick: list[int], best: int,
-    gone: Mask, voids: int, trick_no: int,
+    style: Style,
+    hand: Mask,
+    legal: Mask,
+    trick: list[int],
+    best: int,
+    gone: Mask,
+    voids: int,
+    trick_no: int,
 ) -> int:
     """Choose a card in a negative contract (``best`` is the card winning the trick so far)."""
     if style.last_only and trick_no < style.hand_size - style.last_only - 1:
@@ -198,7 +204,13 @@ def is_master(card: int, unseen: Mask) -> bool:
 
 
 def trumps_card(
-    hand: Mask, legal: Mask, trick: list[int], best: int, gone: Mask, trump: int, voids: int,
+    hand: Mask,
+    legal: Mask,
+    trick: list[int],
+    best: int,
+    gone: Mask,
+    trump: int,
+    voids: int,
 ) -> int:
     """Choose a card where tricks are worth winning: Trumps, or fr32's Reverse (``trump`` -1)."""
     unseen = FULL & ~gone & ~hand
@@ -277,8 +289,10 @@ def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
         c = low.bit_length() - 1
         m ^= low
         row = beyond[c]
-        score = 4 * ((hand & row).bit_count() + (hand & nexts[c]).bit_count()) \
+        score = (
+            4 * ((hand & row).bit_count() + (hand & nexts[c]).bit_count())
             - (unseen & row).bit_count()
+        )
         if key is None or score > key:
             best, key = c, score
     return best

@@ -100,8 +100,9 @@ def _domino_passes(view: View, forbid: list[Mask]) -> None:
         _skipped(prev, view.to_move, first, left, playable, forbid)
 
 
-def _skipped(prev: int, mover: int, first: bool, left: list[int], playable: Mask,
-             forbid: list[Mask]) -> None:
+def _skipped(
+    prev: int, mover: int, first: bool, left: list[int], playable: Mask, forbid: list[Mask]
+) -> None:
     """Mark the seats passed over between ``prev``'s turn and ``mover``'s (RULES.md §3)."""
     steps = range(0, 4) if first else range(1, 5)
     for k in steps:
@@ -181,8 +182,9 @@ class Sampler:
         return True
 
 
-def sample_hands(view: View, forbid: list[Mask], rng: random.Random,
-                 tries: int = 50) -> list[Mask] | None:
+def sample_hands(
+    view: View, forbid: list[Mask], rng: random.Random, tries: int = 50
+) -> list[Mask] | None:
     """Hidden hands for the other seats, consistent with ``forbid`` and the hand sizes."""
     return Sampler(view, forbid).sample(rng, tries)
 

@@ -32,8 +32,12 @@ LEVELS = ("beginner", "standard", "expert", "reference")
 
 DECLARER_BASELINE = {
     "standard": {
-        Contract.NO_TRICKS: -7.1, Contract.NO_QUEENS: -6.65, Contract.NO_LAST_TWO: -7.77,
-        Contract.NO_HEARTS: -8.51, Contract.NO_KING_OF_HEARTS: -5.6, Contract.TRUMPS: 22.93,
+        Contract.NO_TRICKS: -7.1,
+        Contract.NO_QUEENS: -6.65,
+        Contract.NO_LAST_TWO: -7.77,
+        Contract.NO_HEARTS: -8.51,
+        Contract.NO_KING_OF_HEARTS: -5.6,
+        Contract.TRUMPS: 22.93,
         Contract.DOMINO: 19.53,
     },
 }
@@ -71,8 +75,13 @@ SETTINGS = {
 class Bot:
     """A computer player of one level; ``decide(view)`` returns a legal action."""
 
-    def __init__(self, level: str = "standard", seed: int | str | None = None,
-                 settings: Settings | None = None, budget: float | None = None) -> None:
+    def __init__(
+        self,
+        level: str = "standard",
+        seed: int | str | None = None,
+        settings: Settings | None = None,
+        budget: float | None = None,
+    ) -> None:
         if level not in SETTINGS:
             raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         self.level = level
@@ -167,8 +176,9 @@ class Bot:
         values = self._simulate_options(view, options, self.settings.bid_samples)
         return max(options, key=lambda a: values[a])
 
-    def _simulate_options(self, view: View, options: list[ChooseContract],
-                          samples: int) -> dict[ChooseContract, float]:
+    def _simulate_options(
+        self, view: View, options: list[ChooseContract], samples: int
+    ) -> dict[ChooseContract, float]:
         """Mean raw score of the declarer in each option, minus what a random hand scores (in
         the direction the rules count as better)."""
         me, rules = view.seat, view.rules
@@ -235,8 +245,9 @@ class Bot:
             # Without simulation, judge only by the own hand, and only against the declarer
             # (or, for the declarer, against those who doubled him).
             mine = _shape_value(view, None)
-            return {t: mine if me == view.declarer or t == view.declarer else -99.0
-                    for t in targets}
+            return {
+                t: mine if me == view.declarer or t == view.declarer else -99.0 for t in targets
+            }
         sampler = Sampler(view, [0, 0, 0, 0])
         diffs = dict.fromkeys(targets, 0.0)
         template = None
@@ -360,4 +371,4 @@ def _shape_value(view: View, action: ChooseContract | None) -> float:
     return -1.0 * high + 0.7 * low - 2  # tricks or last tricks
 
 
-__all__ = ["Bot", "LEVELS", "SETTINGS", "Settings"]
+__all__ = ["LEVELS", "SETTINGS", "Bot", "Settings"]

@@ -17,8 +17,13 @@ BROWSER_BUDGET = {"beginner": None, "standard": 0.25, "expert": 0.6, "reference"
 """Seconds a decision may take in the page (Pyodide runs 2.5-3x slower than CPython)."""
 
 
-def decide(position: dict, seat: int, level: str, seed: int | str | None = None,
-           budget: float | None = None) -> dict[str, Any]:
+def decide(
+    position: dict,
+    seat: int,
+    level: str,
+    seed: int | str | None = None,
+    budget: float | None = None,
+) -> dict[str, Any]:
     """The action a bot of ``level`` takes for ``seat`` in ``position``, as plain data."""
     deal = deal_from_position(position)
     if deal.to_move != seat:
@@ -29,7 +34,8 @@ def decide(position: dict, seat: int, level: str, seed: int | str | None = None,
     return action_to_data(bot.decide(deal.view(seat)))
 
 
-def hint(position: dict, seat: int, seed: int | str | None = None,
-         budget: float | None = None) -> dict[str, Any]:
+def hint(
+    position: dict, seat: int, seed: int | str | None = None, budget: float | None = None
+) -> dict[str, Any]:
     """The expert's suggestion for ``seat``'s decision, as plain data."""
     return decide(position, seat, "expert", seed, budget)

@@ -20,8 +20,9 @@ _S1, _S2, _S3 = SUIT_MASKS[1:]
 
 def suits_held(hand: Mask) -> int:
     """The suits (a 4-bit set) a hand holds cards of."""
-    return (bool(hand & 0x1FFF) | bool(hand & _S1) << 1 | bool(hand & _S2) << 2
-            | bool(hand & _S3) << 3)
+    return (
+        bool(hand & 0x1FFF) | bool(hand & _S1) << 1 | bool(hand & _S2) << 2 | bool(hand & _S3) << 3
+    )
 
 
 def skip_doubling(deal: Deal) -> Deal:
@@ -89,8 +90,11 @@ def _tricks(deal: Deal) -> list[int]:
             card = legal.bit_length() - 1
         else:
             # Suits another seat is out of (only a leader cares).
-            voids = 0 if trick else 15 & ~(
-                held[(seat + 1) & 3] & held[(seat + 2) & 3] & held[(seat + 3) & 3])
+            voids = (
+                0
+                if trick
+                else 15 & ~(held[(seat + 1) & 3] & held[(seat + 2) & 3] & held[(seat + 3) & 3])
+            )
             if positive:
                 card = trumps_card(hand, legal, trick, best, gone, trump, voids)
             else:
@@ -140,13 +144,24 @@ def _domino(deal: Deal) -> list[int]:
 
     def choose(seat: int, legal: Mask) -> int:
         nonlocal played
-        card = legal.bit_length() - 1 if legal & (legal - 1) == 0 else \
-            domino_card(hands[seat], legal, played, start)
+        card = (
+            legal.bit_length() - 1
+            if legal & (legal - 1) == 0
+            else domino_card(hands[seat], legal, played, start)
+        )
         played |= 1 << card
         return card
 
-    return domino.finish(hands, deal.playable, start, deal.to_move, deal.out_order[:], choose,
-                         deal.crules.domino.places, deal.opener)
+    return domino.finish(
+        hands,
+        deal.playable,
+        start,
+        deal.to_move,
+        deal.out_order[:],
+        choose,
+        deal.crules.domino.places,
+        deal.opener,
+    )
 
 
 __all__ = ["heuristic_playout", "skip_doubling", "suits_held"]

@@ -4,10 +4,11 @@ import random
 import sys
 
 sys.path.insert(0, "/home/pyodide")
-from barbu import Session, score_record, session_record  # noqa: E402
-from barbu.bots import LEVELS, Bot  # noqa: E402
+from barbu import Session, score_record, session_record
+from barbu.bots import LEVELS, Bot
 
-golden = json.load(open("/home/pyodide/golden_session.json"))
+with open("/home/pyodide/golden_session.json") as f:
+    golden = json.load(f)
 session = Session(seed=2026)
 rng = random.Random(0)
 while not session.is_over:
