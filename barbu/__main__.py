@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TextIO
 
 from .errors import RuleError
 from .records import score_record
@@ -24,7 +25,7 @@ def _read(name: str) -> str:
         return f.read()
 
 
-def score_files(names: list[str], out=sys.stdout, err=sys.stderr) -> int:
+def score_files(names: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Score every record of the named files; return the exit status."""
     status = 0
     for name in names:

@@ -29,23 +29,44 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
+from typing import Any, TypeVar
 
 from .actions import ChooseContract
 from .bots import LEVELS, Bot
-from .cards import deal_masks
-from .deal import Deal
+from .cards import Mask, deal_masks
+from .deal import Deal, View
 from .errors import RuleError
-from .rules import Rules, preset, rules_from_record
+from .rules import Contract, Rules, preset, rules_from_record
 from .session import Session
 
+Times = list[tuple[float, float]]
+"""Decision times as (wall, CPU) seconds."""
+Clock = dict[int, Times]
+"""The decision times of the seats being timed."""
+RulesRecord = str | dict[str, Any]
+"""Rules as records write them (``Rules.record``)."""
 
-def _play_deal(hands, declarer, contract, levels, seed, times, rules: Rules):
+_Task = TypeVar("_Task")
+_Result = TypeVar("_Result")
+
+
+def _play_deal(
+    hands: Sequence[Mask],
+    declarer: int,
+    contract: Contract | None,
+    levels: list[str],
+    seed: str,
+    times: Clock | None,
+    rules: Rules,
+) -> list[int]:
     deal = Deal(hands, declarer, rules)
     bots = [Bot(levels[s], seed=f"{seed}/{s}") for s in range(4)]
     while not deal.is_over:
         seat = deal.to_move
+        assert seat is not None  # the deal is not over
         view = deal.view(seat)
         if contract is not None and isinstance(view.legal[0], ChooseContract):
             view = _restricted(view, contract)
@@ -57,14 +78,17 @@ def _play_deal(hands, declarer, contract, levels, seed, times, rules: Rules):
     return deal.final_scores()
 
 
-def _restricted(view, contract):
+def _restricted(view: View, contract: Contract) -> View:
     """The view with the contract choice narrowed to one contract (its suit or rank still free)."""
     from dataclasses import replace
 
-    return replace(view, legal=tuple(a for a in view.legal if a.contract == contract))
+    legal = (a for a in view.legal if isinstance(a, ChooseContract))  # all are, in that phase
+    return replace(view, legal=tuple(a for a in legal if a.contract == contract))
 
 
-def duplicate_deal(args) -> tuple[str, float, list[tuple[float, float]]]:
+def duplicate_deal(
+    args: tuple[str, str, int, int, Contract | None, RulesRecord],
+) -> tuple[str, float, Times]:
     """Play one deal five times; return (contract, candidate minus baseline, decision times as
     (wall, CPU) seconds)."""
     candidate, baseline, seed, index, contract, rules_record = args
@@ -77,11 +101,12 @@ def duplicate_deal(args) -> tuple[str, float, list[tuple[float, float]]]:
     base = _play_deal(
         hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None, rules
     )
-    diffs, times = [], []
+    diffs: list[float] = []
+    times: Times = []
     for seat in range(4):
         levels = [baseline] * 4
         levels[seat] = candidate
-        clock = {seat: []}
+        clock: Clock = {seat: []}
         scores = _play_deal(
             hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock, rules
         )
@@ -90,18 +115,19 @@ def duplicate_deal(args) -> tuple[str, float, list[tuple[float, float]]]:
     return str(contract), sum(diffs) / 4, times
 
 
-def duplicate_session(args) -> tuple[float, float, list[tuple[float, float]]]:
+def duplicate_session(args: tuple[str, str, int, int, RulesRecord]) -> tuple[float, float, Times]:
     """Play one seeded session five times; return (score difference, wins minus base wins,
     decision times as (wall, CPU) seconds)."""
     candidate, baseline, seed, index, rules_record = args
     rules = rules_from_record(rules_record)
     sseed = random.Random(f"{seed}/session/{index}").randrange(1 << 31)
 
-    def play(levels, clock):
+    def play(levels: list[str], clock: Clock | None) -> tuple[list[int], list[int]]:
         session = Session(seed=sseed, rules=rules)
         bots = [Bot(levels[s], seed=f"{sseed}/{s}/{levels[s]}") for s in range(4)]
         while not session.is_over:
             seat = session.to_move
+            assert seat is not None  # the session is not over
             start, cpu = time.perf_counter(), time.process_time()
             action = bots[seat].decide(session.deal.view(seat))
             if clock is not None and seat in clock:
@@ -110,11 +136,13 @@ def duplicate_session(args) -> tuple[float, float, list[tuple[float, float]]]:
         return session.totals(), session.winners()
 
     base, base_winners = play([baseline] * 4, None)
-    diffs, wins, times = [], [], []
+    diffs: list[float] = []
+    wins: list[float] = []
+    times: Times = []
     for seat in range(4):
         levels = [baseline] * 4
         levels[seat] = candidate
-        clock = {seat: []}
+        clock: Clock = {seat: []}
         totals, winners = play(levels, clock)
         diffs.append((totals[seat] - base[seat]) * rules.goal)
         wins.append((seat in winners) / len(winners) - (seat in base_winners) / len(base_winners))
@@ -135,17 +163,29 @@ def _times_line(times: list[float], what: str = "decision times") -> str:
     if not times:
         return f"{what}: none"
     times = sorted(times)
-    pick = lambda q: times[min(len(times) - 1, int(q * len(times)))] * 1000  # noqa: E731
+
+    def pick(q: float) -> float:
+        return times[min(len(times) - 1, int(q * len(times)))] * 1000
+
     return (
         f"{what} ({len(times)}): median {pick(0.5):.1f} ms, "
         f"95th percentile {pick(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms"
     )
 
 
-def _records(results, kind, candidate, baseline, seed, contract, first, rules):
+def _records(
+    results: Iterable[tuple[str | float, float, Times]],
+    kind: str,
+    candidate: str,
+    baseline: str,
+    seed: int,
+    contract: str | None,
+    first: int,
+    rules: RulesRecord,
+) -> Iterator[dict[str, Any]]:
     """The JSON records of ``results`` (in deal order from deal ``first``)."""
     for i, result in enumerate(results, first):
-        record = {
+        record: dict[str, Any] = {
             "kind": kind,
             "candidate": candidate,
             "baseline": baseline,
@@ -162,11 +202,11 @@ def _records(results, kind, candidate, baseline, seed, contract, first, rules):
         yield record
 
 
-def read_records(paths: list[str]) -> list[dict]:
+def read_records(paths: list[str]) -> list[dict[str, Any]]:
     """The records of several ``--out`` files, each deal (or session) once, in file order.
 
     Raises ``ValueError`` when the files mix kinds or levels."""
-    seen: dict[tuple, dict] = {}
+    seen: dict[tuple[object, ...], dict[str, Any]] = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
@@ -198,7 +238,7 @@ def read_records(paths: list[str]) -> list[dict]:
     return records
 
 
-def summary(records: list[dict], elapsed: float | None = None) -> list[str]:
+def summary(records: list[dict[str, Any]], elapsed: float | None = None) -> list[str]:
     """The printed summary of a match's records: per contract and overall (deals), or score and
     win rate (sessions), with the candidate's decision times; the last line is the result."""
     if not records:
@@ -296,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     c, b = args.candidate, args.baseline
     start = time.perf_counter()
     indices = range(args.first, args.first + args.deals)
+    fn: Callable[[Any], tuple[str | float, float, Times]]
+    tasks: list[tuple[Any, ...]]
     if args.sessions:
         kind, fn = "session", duplicate_session
         tasks = [(c, b, args.seed, i, rules.record) for i in indices]
@@ -333,7 +375,7 @@ def _option(text: str) -> tuple[str, object]:
         return name, value
 
 
-def _run(fn, tasks, jobs):
+def _run(fn: Callable[[_Task], _Result], tasks: list[_Task], jobs: int) -> Iterator[_Result]:
     """``fn`` over ``tasks`` in order, results yielded as they come (in worker processes when
     ``jobs`` > 1)."""
     if jobs <= 1:

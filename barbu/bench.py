@@ -19,10 +19,11 @@ import importlib
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .actions import Double
-from .cards import deal_masks
+from .actions import ChooseContract, Double
+from .cards import Mask, deal_masks
 from .deal import Deal
 from .errors import RuleError
 from .playout import _POSITIONS, random_playout
@@ -30,15 +31,18 @@ from .records import score_record
 from .rules import Contract, Rules, preset
 
 
-def _ready_deal(hands, contract: Contract, rng: random.Random, rules: Rules) -> Deal:
+def _ready_deal(
+    hands: Sequence[Mask], contract: Contract, rng: random.Random, rules: Rules
+) -> Deal:
     deal = Deal(hands, 0, rules)
-    deal.apply(rng.choice([a for a in deal.legal_actions() if a.contract == contract]))
+    choices = [a for a in deal.legal_actions() if isinstance(a, ChooseContract)]  # all are
+    deal.apply(rng.choice([a for a in choices if a.contract == contract]))
     for _ in deal.double_order:
         deal.apply(Double())
     return deal
 
 
-def _rate(fn, seconds: float) -> float:
+def _rate(fn: Callable[[], object], seconds: float) -> float:
     """Calls per second of ``fn`` over about ``seconds``."""
     n, start = 0, time.perf_counter()
     while True:
@@ -50,7 +54,7 @@ def _rate(fn, seconds: float) -> float:
             return n / elapsed
 
 
-def _best_rates(fns: list, seconds: float, rounds: int) -> list[float]:
+def _best_rates(fns: list[Callable[[], object]], seconds: float, rounds: int) -> list[float]:
     """The best rate of each function over ``rounds`` interleaved rounds: on a shared machine
     the best round is the one least disturbed, and interleaving exposes all to the same load."""
     best = [0.0] * len(fns)
@@ -60,7 +64,7 @@ def _best_rates(fns: list, seconds: float, rounds: int) -> list[float]:
     return best
 
 
-def minimal_no_tricks(hands: list[int], leader: int, rnd) -> list[int]:
+def minimal_no_tricks(hands: list[int], leader: int, rnd: Callable[[], float]) -> list[int]:
     """The yardstick: a bare bitmask No Tricks random playout (not used by the engine)."""
     positions = _POSITIONS
     hands = hands[:]
@@ -126,10 +130,13 @@ def main(argv: list[str] | None = None) -> int:
         contract = crules.contract
         deal = _ready_deal(deal_masks(rng, rules.deck), contract, rng, rules)
 
+        def same(deal: Deal = deal) -> None:
+            random_playout(deal, rng)
+
         def fresh(deal: Deal = deal) -> None:
             random_playout(deal.with_hands(deal_masks(rng, rules.deck)), rng)
 
-        fns = [lambda deal=deal: random_playout(deal, rng), fresh]
+        fns: list[Callable[[], object]] = [same, fresh]
         if contract == Contract.NO_TRICKS and rules.name == "standard":
             fns.append(lambda: minimal_no_tricks(hands, 0, rng.random))
         measured = _best_rates(fns, args.seconds, args.rounds)

@@ -121,8 +121,9 @@ class Card(int):
         return CARDS[13 * suit + rank]
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read ``QS``, ``10h``, ``Q♥``, ``td``: rank then suit, any case."""
+    def parse(cls, text: object) -> Card:
+        """Read ``QS``, ``10h``, ``Q♥``, ``td``: rank then suit, any case (``ValueError`` for
+        anything else, a string or not)."""
         if isinstance(text, str):
             known = CARD_SPELLINGS.get(text)
             if known is not None:

@@ -227,8 +227,9 @@ class Deal:
         """The cards the player to move may play now, as a set (0 outside the play)."""
         if self.phase is not Phase.PLAY:
             return 0
-        hand = self.hands[self.to_move]
-        crules = self.crules
+        # Both are set in the play phase; no runtime check on this hot path.
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        crules: ContractRules = self.crules  # type: ignore[assignment]
         if crules.domino is not None:
             return hand & self.playable
         trick = self.trick
@@ -245,7 +246,7 @@ class Deal:
         """Raw scores of the contract (RULES.md §2, §3); final once the deal is over."""
         if self.crules is None:
             return [0, 0, 0, 0]
-        if self.crules.is_domino:
+        if self.crules.domino is not None:
             return domino.place_scores(self._domino_ranking(), self.crules.domino.places)
         winners = [t.winner for t in self.tricks]
         return tricks.raw_trick_scores(self.crules, self.tricks_won, self.captured, winners)
@@ -293,7 +294,8 @@ class Deal:
             and type(action.card) is Card
             and self.legal_mask() >> action.card & 1
         ):
-            event = self._play(seat, action)  # the common case, checked by legal_mask alone
+            # The common case, checked by legal_mask alone (the play phase has a seat to move).
+            event = self._play(seat, action)  # type: ignore[arg-type]
             self.history.append(event)
             return event
         self.check(action)
@@ -352,6 +354,7 @@ class Deal:
         if deal.crules is not None and deal.crules.domino is not None:
             deal.opener = _opener(deal.crules)
             if view.phase is not Phase.DOUBLING:
+                assert view.start_rank is not None  # a Domino's rank is known once it is chosen
                 start = int(view.start_rank)
                 deal.playable = domino.opening_mask(start, deal.opener)
                 for _, c in view.played:
@@ -368,10 +371,11 @@ class Deal:
             raise ValueError("replacement hands must keep each seat's number of cards")
         new = self.copy()
         new.hands = list(hands)
-        domino_turn = new.phase is Phase.PLAY and new.crules.is_domino
-        if domino_turn and not new.hands[new.to_move] & new.playable:
-            # Who moves in Domino depends on the hands: the first seat from here able to play.
-            new.to_move = new._next_domino_player(new.to_move, include=True)
+        if new.phase is Phase.PLAY:
+            assert new.crules is not None and new.to_move is not None  # set in the play phase
+            if new.crules.is_domino and not new.hands[new.to_move] & new.playable:
+                # Who moves in Domino depends on the hands: the first seat from here able to play.
+                new.to_move = new._next_domino_player(new.to_move, include=True)
         return new
 
     # -- what a seat may see ----------------------------------------------------------------
@@ -382,8 +386,9 @@ class Deal:
             raise RuleError(f"not a seat (0-3): {seat!r}", "bad-seat")
         over = self.is_over
         penalty = self.crules.penalty_mask if self.crules else 0
-        rows: tuple = ()
+        rows: tuple[tuple[int, int] | None, ...] = ()
         if self.crules is not None and self.crules.is_domino:
+            assert self.start_rank is not None  # a Domino's rank is known once it is chosen
             played = mask_of(c for _, c in self.played)
             rows = tuple(domino.rows(played, int(self.start_rank)))
         over_scores = (self.raw_scores(), self.final_scores()) if over else None
@@ -491,15 +496,17 @@ class Deal:
         d = self.declarer
         if seat == d:
             return {a for a, b in self.doubles if b == d}
+        assert self.crules is not None  # chosen before the doubles
         if self.crules.positive:
             return {d}
         return {s for s in range(4) if s != seat}
 
     def _legal_double_sets(self) -> list[tuple[int, ...]]:
         seat = self.to_move
+        assert seat is not None  # in the doubling round
         scope = sorted(self._double_scope(seat))
         forced = self.must_double(seat)
-        out = []
+        out: list[tuple[int, ...]] = []
         for n in range(len(scope) + 1):
             for subset in combinations(scope, n):
                 if forced and self.declarer not in subset:
@@ -512,6 +519,7 @@ class Deal:
         if not self.rules.double_shortcuts or self.phase is not Phase.DOUBLING:
             return ()
         seat = self.to_move
+        assert seat is not None and self.crules is not None  # in the doubling round
         scope = frozenset(self._double_scope(seat))
         offers = [("maximum", scope)]
         if not self.crules.positive and seat != self.declarer:
@@ -521,6 +529,7 @@ class Deal:
 
     def _check_double(self, action: Double) -> None:
         seat, d = self.to_move, self.declarer
+        assert seat is not None  # in the doubling round
         scope = self._double_scope(seat)
         for target in action.targets:
             if isinstance(target, bool) or target not in (0, 1, 2, 3):
@@ -554,6 +563,7 @@ class Deal:
 
     def _double(self, action: Double) -> None:
         seat = self.to_move
+        assert seat is not None  # in the doubling round
         self.doubles.extend((seat, t) for t in sorted(action.targets))
         self.double_turns += 1
         if seat == self.declarer:
@@ -565,8 +575,10 @@ class Deal:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
+        assert self.crules is not None  # chosen before the play
         rules = self.crules.domino
         if rules is not None:
+            assert self.start_rank is not None  # a Domino's rank is known once it is chosen
             self.playable = domino.opening_mask(int(self.start_rank), self.opener)
             first = (self.declarer + rules.first) % 4
             self.to_move = self._next_domino_player(first, include=True)
@@ -590,6 +602,7 @@ class Deal:
             raise RuleError(f"not a card: {card!r}", "bad-card")
         card = CARDS[card]
         seat = self.to_move
+        assert seat is not None  # in the play phase
         bit = 1 << card
         if not self.hands[seat] & bit:
             raise RuleError(f"seat {seat} does not hold {card}", "not-held", card=str(card))
@@ -599,6 +612,7 @@ class Deal:
 
     def _why_illegal(self, card: Card) -> RuleError:
         """The reason a held card may not be played now."""
+        assert self.crules is not None and self.to_move is not None  # in the play phase
         hand = self.hands[self.to_move]
         c = str(card)
         if self.crules.is_domino:
@@ -641,6 +655,8 @@ class Deal:
                 card=c,
                 suit=led.char,
             )
+        # Only a trump contract refuses a card of a player void in the led suit.
+        assert self.trump is not None
         high = self._high_trump()
         if high >= 0 and hand & SUIT_MASKS[int(self.trump)] & tricks.ABOVE[high]:
             return RuleError(
@@ -658,7 +674,8 @@ class Deal:
         self.hands[seat] &= ~(1 << card)
         played = _PLAYED[seat][card]
         self.played.append(played)
-        if self.crules.domino is not None:
+        # crules is set in the play phase; no runtime check on this hot path.
+        if self.crules.domino is not None:  # type: ignore[union-attr]
             return self._domino_play(seat, action)
         trick = self.trick
         if trick and card // 13 == HEART_SUIT and trick[0][1] // 13 != HEART_SUIT:
@@ -685,7 +702,7 @@ class Deal:
         captured[win_seat] |= 1 << cards_[0] | 1 << cards_[1] | 1 << cards_[2] | 1 << cards_[3]
         self.trick = []
         self.to_move = win_seat
-        end = self.crules.end_mask
+        end = self.crules.end_mask  # type: ignore[union-attr]  # set in the play phase (hot path)
         if len(self.tricks) == self.rules.hand_size or (
             end and (captured[0] | captured[1] | captured[2] | captured[3]) & end == end
         ):
@@ -701,6 +718,7 @@ class Deal:
 
     def _domino_play(self, seat: int, action: Play) -> Event:
         card = int(action.card)
+        assert self.start_rank is not None  # a Domino's rank is known once it is chosen
         self.playable = domino.grow(self.playable, card, int(self.start_rank), self.opener)
         out = None
         if not self.hands[seat]:
@@ -711,6 +729,7 @@ class Deal:
                 self.to_move = None
                 return Event(seat, action, out=out, over=True)
         nxt = self._next_domino_player(seat, include=False)
+        assert nxt is not None  # while fewer than three are out, someone can play
         self.to_move = nxt
         # The seats between this one and the next to move (all three others when the same seat
         # plays again), unless they are out, could not play.

@@ -89,5 +89,7 @@ def finish(
             out.append(seat)
             if len(out) == 3:
                 break
-        seat = next_player(hands, playable, seat)
+        # While fewer than three are out someone can play (None never comes); no runtime check
+        # in this playout loop.
+        seat = next_player(hands, playable, seat)  # type: ignore[assignment]
     return place_scores(out + [s for s in range(4) if s not in out], places)

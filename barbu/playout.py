@@ -9,6 +9,7 @@ functions as ``Deal`` (``tricks.lead_mask``, ``tricks.follow_mask``, ``tricks.be
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from . import domino, tricks
 from .cards import Mask
@@ -20,7 +21,7 @@ _POSITIONS: tuple[tuple[int, ...], ...] = tuple(
 """``_POSITIONS[v]``: the set bits of a 13-bit suit segment ``v``, lowest first."""
 
 
-def random_card(mask: Mask, rnd) -> int:
+def random_card(mask: Mask, rnd: Callable[[], float]) -> int:
     """A uniformly random card of a non-empty set, drawn with ``rnd()`` in [0, 1)."""
     k = int(rnd() * mask.bit_count())
     for base in (0, 13, 26, 39):
@@ -40,13 +41,15 @@ def random_playout(deal: Deal, rng: random.Random, log: list[int] | None = None)
         return deal.raw_scores()
     if deal.phase is not Phase.PLAY:
         raise ValueError("a playout starts in the play phase")
+    assert deal.crules is not None  # chosen before the play
     if deal.crules.is_domino:
         return _domino_playout(deal, rng.random, log)
     return _trick_playout(deal, rng.random, log)
 
 
-def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
+def _trick_playout(deal: Deal, rnd: Callable[[], float], log: list[int] | None) -> list[int]:
     crules, duty = deal.crules, deal.rules.trump_duty
+    assert crules is not None and deal.to_move is not None  # set in the play phase
     hands = deal.hands[:]
     tricks_won = deal.tricks_won[:]
     captured = deal.captured[:]
@@ -122,13 +125,16 @@ def _trick_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
     return tricks.raw_trick_scores(crules, tricks_won, captured, winners)
 
 
-def _domino_playout(deal: Deal, rnd, log: list[int] | None) -> list[int]:
+def _domino_playout(deal: Deal, rnd: Callable[[], float], log: list[int] | None) -> list[int]:
     def choose(seat: int, legal: Mask) -> int:
         card = random_card(legal, rnd)
         if log is not None:
             log.append(card)
         return card
 
+    # A Domino in its play phase: all set.
+    assert deal.crules is not None and deal.crules.domino is not None
+    assert deal.start_rank is not None and deal.to_move is not None
     return domino.finish(
         deal.hands[:],
         deal.playable,

@@ -51,7 +51,7 @@ def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
         rec["rules"] = deal.rules.record
     rec["declarer"] = deal.declarer
     rec["hands"] = hands_data(deal)
-    rec["contract"] = deal.contract.value
+    rec["contract"] = deal.crules.contract.value
     if deal.trump is not None:
         rec["trump"] = deal.trump.char
     if deal.start_rank is not None and deal.crules.names_rank:
@@ -85,7 +85,7 @@ def _at(deal: str, part: str) -> str:
     return f"{deal}, {part}" if deal else part
 
 
-def _rules_of(record: dict, where: str = "rules") -> Rules:
+def _rules_of(record: dict[str, Any], where: str = "rules") -> Rules:
     try:
         return rules_from_record(record.get("rules", "standard"))
     except RuleError as e:
@@ -112,7 +112,7 @@ def _card(value: Any, where: str) -> Card:
         raise e.located(where) from None
 
 
-def _list(record: dict, key: str, deal: str) -> list:
+def _list(record: dict[str, Any], key: str, deal: str) -> list[Any]:
     if key not in record:
         raise _fail(deal or "record", f'"{key}" is missing')
     value = record[key]
@@ -121,17 +121,18 @@ def _list(record: dict, key: str, deal: str) -> list:
     return value
 
 
-def _hands(record: dict, deal: str, rules: Rules) -> list[list[Card]]:
+def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[list[Card]]:
     hands = _list(record, "hands", deal)
     if len(hands) != 4:
         raise _fail(_at(deal, "hands"), f"must hold 4 hands, not {len(hands)}", "bad-hands")
-    out = []
+    out: list[list[Card]] = []
     for seat, hand in enumerate(hands):
         where = _at(deal, f"hands[{seat}]")
         if not isinstance(hand, list):
             raise _fail(where, "a hand must be a list of cards", "bad-hands")
-        cards_ = [CARD_SPELLINGS.get(c) if isinstance(c, str) else None for c in hand]
-        if None in cards_:  # an unusual spelling, or no card: read each, to say where
+        known = [CARD_SPELLINGS.get(c) if isinstance(c, str) else None for c in hand]
+        cards_ = [c for c in known if c is not None]
+        if len(cards_) != len(hand):  # an unusual spelling, or no card: read each, to say where
             cards_ = [_card(c, f"{where}[{i}]") for i, c in enumerate(hand)]
         if len(set(cards_)) != len(cards_):
             twice = next(c for c in cards_ if cards_.count(c) > 1)
@@ -144,7 +145,7 @@ def _hands(record: dict, deal: str, rules: Rules) -> list[list[Card]]:
     return out
 
 
-def _contract_action(record: dict, deal: str, rules: Rules) -> ChooseContract:
+def _contract_action(record: dict[str, Any], deal: str, rules: Rules) -> ChooseContract:
     where = _at(deal, "contract")
     if "contract" not in record:
         raise _fail(deal or "record", '"contract" is missing')
@@ -163,7 +164,7 @@ def _contract_action(record: dict, deal: str, rules: Rules) -> ChooseContract:
     return ChooseContract(contract, trump, start_rank)
 
 
-def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
+def replay_deal(deal: Deal, record: dict[str, Any], where: str = "") -> Deal:
     """Play a deal record's actions on ``deal`` (fresh, same hands); raise on the first bad one.
 
     ``where`` names the deal inside a session ("deal 3") for the error messages.
@@ -189,7 +190,7 @@ def replay_deal(deal: Deal, record: dict, where: str = "") -> Deal:
     return deal
 
 
-def _replay_doubles(deal: Deal, record: dict, where: str) -> None:
+def _replay_doubles(deal: Deal, record: dict[str, Any], where: str) -> None:
     pairs = _list(record, "doubles", where)
     if pairs and not deal.rules.doubling:
         raise _fail(

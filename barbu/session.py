@@ -102,7 +102,8 @@ class Session:
         first = (number - 1) // size * size  # index of the block's first deal
         earlier = self.deals[first : number - 1]
         declarer = self.declarer_of(number)
-        used = frozenset(d.contract for d in earlier)
+        # Earlier deals are finished: each has its contract (the test narrows the type).
+        used = frozenset(d.contract for d in earlier if d.contract is not None)
         quota = self.rules.double_quota if self.rules.doubling else 0
         owed = []
         for seat in range(4):
@@ -118,7 +119,7 @@ class Session:
             raise RuleError("this session has no seed: give the hands of the next deal", "no-seed")
         return deal_masks(self._rng, self.rules.deck)
 
-    def start_deal(self, hands: Sequence | None = None) -> Deal:
+    def start_deal(self, hands: Sequence[Sequence[int]] | Sequence[Mask] | None = None) -> Deal:
         """Begin the next deal, with the given hands or the next ones from the seed."""
         if self.deals and not self.deals[-1].is_over:
             raise RuleError("the current deal is not finished", "deal-not-over")
@@ -208,7 +209,7 @@ class Session:
                 tuple(settlements(raw, d.doubles, self.rules)),
             )
             for n, d in enumerate(self.deals, 1)
-            if d.is_over
+            if d.is_over and d.contract is not None  # a finished deal has its contract
             for raw in (d.raw_scores(),)
         ]
 

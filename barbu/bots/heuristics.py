@@ -114,8 +114,8 @@ def play_style(crules: ContractRules, rules: Rules) -> Style:
     goal = rules.goal
     costs: dict[int, int] = {}
     for mask, value in crules.card_values:
-        for c in iter_mask(mask):
-            costs[c] = costs.get(c, 0) - value * goal
+        for card in iter_mask(mask):
+            costs[card] = costs.get(card, 0) - value * goal
     penalty = sum(1 << c for c, cost in costs.items() if cost > 0)
     cheapest = min((cost for cost in costs.values() if cost > 0), default=0)
     uniform = all(cost == cheapest for cost in costs.values())
@@ -256,6 +256,7 @@ def _domino_reach(start_rank: int) -> tuple[tuple[Mask, ...], tuple[Mask, ...]]:
     """For each card, on a layout started at ``start_rank``: the cards of its suit beyond it
     along its row (those it brings nearer), and the cards right next to it on that side."""
     beyond, nexts = [], []
+    near: tuple[int, ...]
     for c in range(52):
         s, r = divmod(c, 13)
         if r > start_rank:

@@ -82,6 +82,7 @@ def _void_lacks(duty: TrumpDuty, card: int, trump: int, high: int) -> Mask:
 
 def _domino_passes(view: View, forbid: list[Mask]) -> None:
     """Seats skipped in the Domino held no playable card at that moment."""
+    assert view.start_rank is not None and view.contract is not None  # a Domino being played
     start = int(view.start_rank)
     rules = view.rules.contract(view.contract).domino
     opener = -1 if rules is None or rules.opener is None else rules.opener

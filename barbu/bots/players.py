@@ -105,7 +105,7 @@ class Bot:
     # -- card play ----------------------------------------------------------------------------
 
     def _card(self, view: View) -> int:
-        legal = mask_of(a.card for a in view.legal)
+        legal = mask_of(a.card for a in view.legal if isinstance(a, Play))  # all are, in play
         if self.settings.play_samples:
             return self._search_card(view, legal)
         return self._heuristic_card(view, legal)
@@ -170,7 +170,7 @@ class Bot:
     # -- contract choice ---------------------------------------------------------------------
 
     def _contract(self, view: View) -> ChooseContract:
-        options = list(view.legal)
+        options = [a for a in view.legal if isinstance(a, ChooseContract)]  # all of them
         if not self.settings.bid_samples:
             return max(options, key=lambda a: _shape_value(view, a) + self.rng.random() * 0.01)
         values = self._simulate_options(view, options, self.settings.bid_samples)
@@ -205,24 +205,26 @@ class Bot:
             if deadline and time.perf_counter() > deadline and n >= 4:
                 samples = n + 1
                 break
-        out = {}
+        out: dict[ChooseContract, float] = {}
         baseline = DECLARER_BASELINE.get(rules.name if not rules.options else "", {})
         for a in options:
             share = baseline.get(a.contract, rules.contract(a.contract).total / 4)
             out[a] = (values[a] / samples - share) * rules.goal
-        for a in view.legal:
-            out.setdefault(a, -1e9)
+        for other in view.legal:
+            if isinstance(other, ChooseContract):  # all of them
+                out.setdefault(other, -1e9)
         return out
 
     # -- doubling ----------------------------------------------------------------------------
 
     def _doubles(self, view: View) -> Double:
         me, d = view.seat, view.declarer
-        scope = set()
-        for a in view.legal:
+        turns = [a for a in view.legal if isinstance(a, Double)]  # all of them
+        scope: set[int] = set()
+        for a in turns:
             scope |= a.targets
         edge = self._edges(view, sorted(scope))
-        chosen = set()
+        chosen: set[int] = set()
         for t in scope:
             doubled_me = (t, me) in view.doubles
             margin = 0.5 if doubled_me else 2.0
@@ -235,8 +237,8 @@ class Bot:
         if view.must_double:
             chosen.add(d)
         action = Double(frozenset(chosen))
-        legal = set(a.targets for a in view.legal)
-        return action if action.targets in legal else view.legal[0]
+        legal = set(a.targets for a in turns)
+        return action if action.targets in legal else turns[0]
 
     def _edges(self, view: View, targets: list[int]) -> dict[int, float]:
         """Expected raw score of this seat minus each target's, in this deal."""
@@ -332,8 +334,10 @@ def _random_others(own: Mask, rest: Mask, me: int, rng: random.Random) -> list[M
 
 
 def _crules(view: View, contract: str | None = None) -> ContractRules:
-    """The rules of ``contract`` (default: the view's contract)."""
-    return view.rules.contract(contract if contract is not None else view.contract)
+    """The rules of ``contract`` (default: the view's contract, once chosen)."""
+    contract = contract if contract is not None else view.contract
+    assert contract is not None  # only asked once the view's contract is chosen
+    return view.rules.contract(contract)
 
 
 def _shape_value(view: View, action: ChooseContract | None) -> float:

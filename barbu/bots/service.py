@@ -18,7 +18,7 @@ BROWSER_BUDGET = {"beginner": None, "standard": 0.25, "expert": 0.6, "reference"
 
 
 def decide(
-    position: dict,
+    position: dict[str, Any],
     seat: int,
     level: str,
     seed: int | str | None = None,
@@ -35,7 +35,7 @@ def decide(
 
 
 def hint(
-    position: dict, seat: int, seed: int | str | None = None, budget: float | None = None
+    position: dict[str, Any], seat: int, seed: int | str | None = None, budget: float | None = None
 ) -> dict[str, Any]:
     """The expert's suggestion for ``seat``'s decision, as plain data."""
     return decide(position, seat, "expert", seed, budget)

@@ -38,6 +38,7 @@ def heuristic_playout(deal: Deal, rng: random.Random | None = None) -> list[int]
         return deal.raw_scores()
     if deal.phase is not Phase.PLAY:
         raise ValueError("a playout starts in the play phase")
+    assert deal.crules is not None  # chosen before the play
     if deal.crules.is_domino:
         return _domino(deal)
     return _tricks(deal)
@@ -45,6 +46,7 @@ def heuristic_playout(deal: Deal, rng: random.Random | None = None) -> list[int]
 
 def _tricks(deal: Deal) -> list[int]:
     crules, duty = deal.crules, deal.rules.trump_duty
+    assert crules is not None and deal.to_move is not None  # set in the play phase
     style = play_style(crules, deal.rules)
     hands = deal.hands[:]
     tricks_won = deal.tricks_won[:]
@@ -138,6 +140,9 @@ def _tricks(deal: Deal) -> list[int]:
 
 
 def _domino(deal: Deal) -> list[int]:
+    # A Domino in its play phase: all set.
+    assert deal.crules is not None and deal.crules.domino is not None
+    assert deal.start_rank is not None and deal.to_move is not None
     hands = deal.hands[:]
     played = mask_of(c for _, c in deal.played) | FULL_DECK & ~deal.rules.deck
     start = int(deal.start_rank)
