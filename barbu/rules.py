@@ -240,10 +240,6 @@ class Rules:
                 contract=str(contract)[:40],
             ) from None
 
-    def has_contract(self, contract: object) -> bool:
-        """Whether ``contract`` is one of these rules' contract ids."""
-        return isinstance(contract, str) and contract in self._by_contract
-
     @property
     def block_size(self) -> int:
         """Deals in a block: each contract once."""

@@ -8,7 +8,7 @@ import pytest
 from barbu import Deal, Phase, Session
 from barbu.bots import SETTINGS, Bot
 from barbu.bots.knowledge import forbidden_cards, sample_hands
-from barbu.cards import deal_masks, mask_of
+from barbu.cards import FULL_DECK, deal_masks, mask_of
 from barbu.rules import STANDARD
 
 QUICK = {
@@ -53,7 +53,7 @@ def test_sampled_hands_fit_the_view_and_rebuild_a_consistent_state(contract):
         assert hands[seat] == deal.hands[seat]
         assert [h.bit_count() for h in hands] == [h.bit_count() for h in deal.hands]
         played = mask_of(c for _, c in deal.played)
-        assert hands[0] | hands[1] | hands[2] | hands[3] | played == (1 << 52) - 1
+        assert hands[0] | hands[1] | hands[2] | hands[3] | played == FULL_DECK
         twin = Deal.from_view(view, hands)
         assert twin.view(seat) == view
         assert Deal.from_view(view, deal.hands).legal_mask() == deal.legal_mask()

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu import Card, Rank, Suit, cards
-from barbu.cards import CARDS, cards_of, deal_masks, format_cards, iter_mask, mask_of
+from barbu.cards import CARDS, FULL_DECK, cards_of, deal_masks, format_cards, iter_mask, mask_of
 
 
 def test_cards_are_rank_then_suit_and_print_canonically():
@@ -54,4 +54,4 @@ def test_seeded_dealing_gives_four_hands_of_13_and_is_reproducible():
     a = deal_masks(random.Random(1))
     assert a == deal_masks(random.Random(1)) != deal_masks(random.Random(2))
     assert [h.bit_count() for h in a] == [13] * 4
-    assert a[0] | a[1] | a[2] | a[3] == (1 << 52) - 1
+    assert a[0] | a[1] | a[2] | a[3] == FULL_DECK

@@ -5,8 +5,6 @@ from helpers import layout, legal, play, start
 
 from barbu import Play, RuleError, cards
 
-ALL = {s: [r + s for r in "AKQJT98765432"] for s in "SHDC"}
-
 
 def test_a_card_of_the_starting_rank_opens_its_suit():
     deal = start(layout("7S 7H 2D"), "domino", rank="7")

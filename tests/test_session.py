@@ -14,7 +14,7 @@ from barbu import (
     session_from_record,
     session_record,
 )
-from barbu.cards import mask_of
+from barbu.cards import FULL_DECK, mask_of
 from barbu.rules import STANDARD
 
 
@@ -105,10 +105,10 @@ def test_random_sessions_keep_the_invariants(seed):
     session = _random_session(seed, policy_seed=1000 + seed)
     assert len(session.deals) == 28
     for deal in session.deals:
-        assert deal.dealt[0] | deal.dealt[1] | deal.dealt[2] | deal.dealt[3] == (1 << 52) - 1
+        assert deal.dealt[0] | deal.dealt[1] | deal.dealt[2] | deal.dealt[3] == FULL_DECK
         played = mask_of(c for _, c in deal.played)
         left = deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.hands[3]
-        assert played | left == (1 << 52) - 1 and not played & left
+        assert played | left == FULL_DECK and not played & left
         assert sum(deal.final_scores()) == deal.crules.total
     assert sum(session.totals()) == 4 * (-26 - 24 - 30 - 30 - 20 + 65 + 65)
     copy = session_from_record(session_record(session))

@@ -22,7 +22,6 @@ from ..cards import FULL_DECK, SUIT_MASKS, Mask, iter_mask
 from ..rules import ContractRules, Rules
 from ..tricks import ABOVE
 
-FULL: Mask = FULL_DECK
 BELOW: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
 """``BELOW[c]``: the cards of ``c``'s suit lower than ``c``."""
 
@@ -180,10 +179,10 @@ def negative_card(
         led_cards = legal & SUIT_MASKS[trick[0] // 13]
         return highest(led_cards) if led_cards else highest_rank(legal, hand)
     if not trick:
-        return safe_lead(hand, legal, FULL & ~gone & ~hand, voids)
+        return safe_lead(hand, legal, FULL_DECK & ~gone & ~hand, voids)
     follow = legal & SUIT_MASKS[trick[0] // 13]
     if not follow:
-        return _dump(style, legal, hand, FULL & ~gone & ~hand)
+        return _dump(style, legal, hand, FULL_DECK & ~gone & ~hand)
     under = follow & BELOW[best]
     if under:
         return under.bit_length() - 1  # duck, with the highest card that still loses
@@ -213,7 +212,7 @@ def trumps_card(
     voids: int,
 ) -> int:
     """Choose a card where tricks are worth winning: Trumps, or fr32's Reverse (``trump`` -1)."""
-    unseen = FULL & ~gone & ~hand
+    unseen = FULL_DECK & ~gone & ~hand
     tmask = SUIT_MASKS[trump] if trump >= 0 else 0
     if not trick:
         trumps_out = unseen & tmask
@@ -282,7 +281,7 @@ def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
     the next turn) counts extra. Weights 4, 1, 4 measured best in standard-vs-standard duels.
     """
     beyond, nexts = DOMINO_REACH[start_rank]
-    unseen = FULL & ~played & ~hand
+    unseen = FULL_DECK & ~played & ~hand
     best, key = -1, None
     m = legal
     while m:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from .. import domino
-from ..cards import SUIT_MASKS, Mask, mask_of
+from ..cards import SUIT_MASKS, Mask, iter_mask, mask_of
 from ..deal import Phase, View
 from ..rules import TrumpDuty
 from ..tricks import ABOVE, NOT_HEARTS, beats, breaks_hearts, restricts_lead
@@ -132,11 +132,7 @@ class Sampler:
         self.need = [view.hand_sizes[s] if s != self.me else 0 for s in range(4)]
         self.free: list[int] = []
         self.bound: list[tuple[int, list[int]]] = []
-        m = unseen
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
+        for c in iter_mask(unseen):
             allowed = [s for s in self.seats if not forbid[s] >> c & 1]
             if len(allowed) == len(self.seats):
                 self.free.append(c)

@@ -20,15 +20,24 @@ import time
 from dataclasses import dataclass, replace
 
 from ..actions import Action, ChooseContract, Double, Play
-from ..cards import CARDS, FULL_DECK, HEARTS, KING_OF_HEARTS, QUEENS, SUIT_MASKS, Mask, mask_of
+from ..cards import (
+    CARDS,
+    FULL_DECK,
+    HEARTS,
+    KING_OF_HEARTS,
+    QUEENS,
+    SUIT_MASKS,
+    Mask,
+    iter_mask,
+    mask_of,
+)
 from ..deal import Deal, Phase, View
 from ..rules import Contract, ContractRules
 from ..scoring import final_scores
+from ..tricks import beats
 from .heuristics import domino_card, negative_card, play_style, trumps_card
 from .knowledge import Sampler, forbidden_cards
 from .simulate import heuristic_playout, skip_doubling
-
-LEVELS = ("beginner", "standard", "expert", "reference")
 
 DECLARER_BASELINE = {
     "standard": {
@@ -67,9 +76,13 @@ class Settings:
 SETTINGS = {
     "beginner": Settings(memory=False, play_samples=0, bid_samples=0),
     "standard": Settings(memory=True, play_samples=0, bid_samples=8),
-    "reference": Settings(memory=True, play_samples=20, bid_samples=20),
     "expert": Settings(memory=True, play_samples=120, bid_samples=60, max_playouts=600),
+    "reference": Settings(memory=True, play_samples=20, bid_samples=20),
 }
+"""Each level's settings, weakest first."""
+
+LEVELS = tuple(SETTINGS)
+"""The level names: ``beginner``, ``standard``, ``expert``, ``reference``."""
 
 
 class Bot:
@@ -275,8 +288,6 @@ def _deadline(budget: float | None) -> float | None:
 
 
 def _trick_best(trick: list[int], trump: int) -> int:
-    from ..tricks import beats
-
     if not trick:
         return -1
     best = trick[0]
@@ -304,13 +315,9 @@ def _distinct_candidates(view: View, legal: Mask) -> list[int]:
     own = mask_of(view.hand)
     played = mask_of(c for _, c in view.played)
     unseen = view.rules.deck & ~own & ~played
-    out = []
+    out: list[int] = []
     prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
+    for c in iter_mask(legal):
         if prev >= 0 and prev // 13 == c // 13 and view.start_rank is None:
             between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
             if not between & unseen:
@@ -323,7 +330,7 @@ def _distinct_candidates(view: View, legal: Mask) -> list[int]:
 
 def _random_others(own: Mask, rest: Mask, me: int, rng: random.Random) -> list[Mask]:
     """Deal the cards not in ``own`` at random to the three other seats."""
-    cards_ = [c for c in range(52) if rest >> c & 1]
+    cards_ = list(iter_mask(rest))
     rng.shuffle(cards_)
     hands = [0, 0, 0, 0]
     hands[me] = own

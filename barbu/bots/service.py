@@ -11,10 +11,15 @@ from typing import Any
 
 from ..errors import RuleError
 from ..wire import action_to_data, deal_from_position
-from .players import Bot
+from .players import SETTINGS, Bot
 
-BROWSER_BUDGET = {"beginner": None, "standard": 0.25, "expert": 0.6, "reference": 0.6}
-"""Seconds a decision may take in the page (Pyodide runs 2.5-3x slower than CPython)."""
+BROWSER_BUDGET: dict[str, float | None] = {
+    level: 0.6 if s.play_samples else 0.25 if s.bid_samples else None
+    for level, s in SETTINGS.items()
+}
+"""Seconds a decision may take in the page (Pyodide runs 2.5-3x slower than CPython), by level:
+0.6 where every card is searched (expert, reference), 0.25 where only the contract and the
+doubles are judged by sampling (standard), no limit where nothing is sampled (beginner)."""
 
 
 def decide(
