@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run test bench bench-bots chromium clean
+.PHONY: build run lint test bench bench-bots chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -18,8 +18,14 @@ build: $(NPM_STAMP)
 run: build
 	$(PYTHON) tools/serve.py --port $(PORT) dist
 
-## test: install the test tools and a Chromium, build, run tests/ and e2e/
-test: $(VENV_STAMP) chromium build
+## lint: ruff (lint and format check) on the Python, mypy --strict on the engine (barbu/)
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+## test: lint, install the test tools and a Chromium, build, run tests/ and e2e/
+test: lint $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m pytest
 
 ## bench: boot benchmark (figures for the README; not a test)
