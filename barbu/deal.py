@@ -115,14 +115,6 @@ class View:
     hands: tuple[tuple[Card, ...], ...] | None
 
 
-_EXPECTED: dict[Phase, type] = {
-    Phase.CONTRACT: ChooseContract,
-    Phase.DOUBLING: Double,
-    Phase.PLAY: Play,
-}
-"""The kind of action each phase takes."""
-
-
 _PLAYED: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
     tuple((seat, c) for c in CARDS) for seat in range(4)
 )
@@ -269,7 +261,14 @@ class Deal:
         """Raise ``RuleError`` saying why ``action`` is illegal now; return if it is legal."""
         if self.phase is Phase.DONE:
             raise RuleError("the deal is over", "deal-over")
-        kind = _EXPECTED[self.phase]
+        phase = self.phase  # (an Enum hashes slowly: compared by identity, not looked up)
+        kind = (
+            ChooseContract
+            if phase is Phase.CONTRACT
+            else Double
+            if phase is Phase.DOUBLING
+            else Play
+        )
         if not isinstance(action, kind):
             wanted = {ChooseContract: "a contract", Double: "a doubling turn", Play: "a card"}
             raise RuleError(

@@ -13,8 +13,8 @@ import sys
 
 sys.path.insert(0, os.path.abspath("modules.zip"))  # the engine and the UI (pyscript.toml)
 
-from barbu.bots.service import decide as _decide  # noqa: E402
-from barbu.bots.service import hint as _hint  # noqa: E402
+from barbu.bots.service import decide as _decide
+from barbu.bots.service import hint as _hint
 
 
 def decide(position_json, seat, level, seed=None):

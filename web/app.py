@@ -14,11 +14,13 @@ unless the address asks for another seed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from dataclasses import replace
 from typing import Any
 
+from barbu.rules import STANDARD, Rules, preset
 from web.bots import ComputerPlayers
 from web.codecache import compiled_from_source
 from web.game import (
@@ -41,6 +43,7 @@ from web.settings import (
     choices_from_query,
     clean_name,
     page_query,
+    rules_from_query,
     seed_from_query,
 )
 from web.table import TableView
@@ -89,14 +92,15 @@ class PageController:
         self.document = window.document
         self.performance = window.performance  # draw and save times: "barbu:draw", "barbu:save"
         self.boot = boot
-        self.catalog = catalog
+        self.base_catalog = self.catalog = catalog
         self.query = query
         self.other_lang = other_language(catalog.lang)
         self.updates = UpdateGate(boot.updates)
         self.holding_updates = False
         self.store = SaveStore(_local_storage(window))
         self.settings = Settings.from_json(self.store.settings_text()).with_choices(
-            choices_from_query(query))
+            choices_from_query(query)
+        )
         self.table = TableView(self.document, catalog)
         self.bots = ComputerPlayers()
         self.bots_ready = False
@@ -151,8 +155,10 @@ class PageController:
         self.kick()
 
     def open_session(self) -> None:
-        """Resume the save, or start the session the address asks for (keeping the save aside)."""
+        """Resume the save, or start the session the address asks for (keeping the save aside):
+        its seed (``?seed=``) and its game (``?rules=``)."""
         asked = seed_from_query(self.query)
+        asked_rules = rules_from_query(self.query)
         text = self.store.read()
         saved: Saved | None = None
         game: Game | None = None
@@ -169,13 +175,18 @@ class PageController:
                 self.previous_seed = record_seed(Saved.from_json(previous).record)
             except UnreadableSave:
                 self.previous_seed = None
-        if game is not None and (asked is None or asked == game.seed):
+        if (
+            game is not None
+            and (asked is None or asked == game.seed)
+            and (asked_rules is None or asked_rules == game.rules.name)
+        ):
             self.use(game, saved.names, saved.summary)
             return
         if game is not None:
             self.store.keep_previous()
             self.previous_seed = game.seed
-        self.use(Game.new(new_seed() if asked is None else asked))
+        rules = preset(asked_rules) if asked_rules else STANDARD
+        self.use(Game.new(new_seed() if asked is None else asked, rules))
         self.save()
 
     def set_aside(self, text: str, error: Exception) -> None:
@@ -186,14 +197,19 @@ class PageController:
             self.notices.append(("save-unreadable", t("notice.save_unreadable_lost")))
         else:
             self.notices.append(("save-unreadable", t("notice.save_unreadable", key=key)))
-        self.window.console.warn(f"Barbu: the saved session could not be read ({error}); kept as {key}")
+        self.window.console.warn(
+            f"Barbu: the saved session could not be read ({error}); kept as {key}"
+        )
 
     def use(self, game: Game, names: Any = None, summary: int | None = None) -> None:
-        """Put ``game`` on the table with a fresh UI state."""
+        """Put ``game`` on the table with a fresh UI state (and its game's words)."""
         self.generation += 1
         self.game = game
+        self.catalog = self.table.catalog = self.base_catalog.for_rules(game.rules.name)
         default = self.default_names()
-        self.names = [clean_name(n) or default[i] for i, n in enumerate(names)] if names else default
+        self.names = (
+            [clean_name(n) or default[i] for i, n in enumerate(names)] if names else default
+        )
         finished = len(game.view().history)
         self.summary = summary if summary is not None and summary == finished else None
         self.picking = None
@@ -218,18 +234,18 @@ class PageController:
 
     def show_address(self) -> None:
         """Put the session's seed (and the settings asked for) in the address bar."""
-        try:
-            self.window.history.replaceState(None, "", page_query(self.seed, self.catalog.lang, self.query))
-        except Exception:  # a sandboxed page may refuse; the seed is still shown
-            pass
+        address = page_query(self.seed, self.catalog.lang, self.query, self.game.rules.name)
+        with contextlib.suppress(Exception):  # a sandboxed page may refuse; the seed is shown
+            self.window.history.replaceState(None, "", address)
 
     def language_href(self) -> str:
         """The same session in the other language."""
-        return page_query(self.seed, self.other_lang, self.query)
+        return page_query(self.seed, self.other_lang, self.query, self.game.rules.name)
 
     async def connect_bots(self) -> None:
         """Start the computer players' worker, then let them play; then, if this start compiled
-        any module from source, have the worker keep the bytecode for the next (web/codecache.py)."""
+        any module from source, have the worker keep the bytecode for the next start
+        (web/codecache.py)."""
         compiled = compiled_from_source()
         try:
             await self.bots.start()
@@ -255,14 +271,34 @@ class PageController:
     # -- drawing -------------------------------------------------------------------------------
 
     def draw_header(self) -> None:
-        """The title, the session's seed with a link to it, and the language switch."""
+        """The title, the game played (also ``<html data-rules>``), the session's seed with a
+        link to it, and the language switch."""
         d, t = self.table.dom, self.catalog.text
-        seed_link = d.el("a", t("table.seed", seed=self.seed), href=page_query(self.seed, self.catalog.lang),
-                         title=t("table.seed_link"), data_seed=self.seed, id="seed")
-        language = d.el("a", t("table.language"), href=self.language_href(), hreflang=self.other_lang,
-                        lang=self.other_lang, id="language")
+        rules = self.game.rules
+        game = t(f"rules.{rules.name}")
+        if rules.options:
+            game = self.catalog.plural("rules.with_options", len(rules.options), rules=game)
+        seed_link = d.el(
+            "a",
+            t("table.seed", seed=self.seed),
+            href=page_query(self.seed, self.catalog.lang, rules=rules.name),
+            title=t("table.seed_link"),
+            data_seed=self.seed,
+            id="seed",
+        )
+        language = d.el(
+            "a",
+            t("table.language"),
+            href=self.language_href(),
+            hreflang=self.other_lang,
+            lang=self.other_lang,
+            id="language",
+        )
         self.document.getElementById("table-title").textContent = t("app.title")
-        self.document.getElementById("table-meta").replaceChildren(seed_link, language)
+        self.document.getElementById("table-meta").replaceChildren(
+            d.el("span", game, id="game-rules", data_rules=rules.name), seed_link, language
+        )
+        self.document.documentElement.setAttribute("data-rules", rules.name)
 
     def screen_view(self) -> Any:
         """What the screen shows: the deal being played, or the finished one being summed up."""
@@ -272,8 +308,11 @@ class PageController:
         """Keep the "new version" banner away while the player is in the middle of a deal
         (from his first card to the deal's end); offer it between deals."""
         deal = self.game.session.deal
-        busy = self.summary is None and not self.game.is_over and \
-            any(seat == HUMAN for seat, _ in deal.played)
+        busy = (
+            self.summary is None
+            and not self.game.is_over
+            and any(seat == HUMAN for seat, _ in deal.played)
+        )
         if busy != self.holding_updates:
             self.holding_updates = busy
             if busy:
@@ -304,11 +343,16 @@ class PageController:
         if self.table.table.hidden:  # before the boot loader shows the table: nothing can focus
             return
         active = self.document.activeElement
-        lost = not active or active.isSameNode(self.document.body) or not active.isConnected \
+        lost = (
+            not active
+            or active.isSameNode(self.document.body)
+            or not active.isConnected
             or active.hasAttribute("disabled")
+        )
         inside = lambda selector: bool(active) and bool(active.closest(selector))  # noqa: E731
         prompt = self.document.querySelector(
-            '#center [data-action="next"], #center .prompt button:not([disabled])')
+            '#center [data-action="next"], #center .prompt button:not([disabled])'
+        )
         target = None
         if prompt and self.table.fresh_prompt and not inside("#center, #menu-panel"):
             target = prompt
@@ -346,7 +390,8 @@ class PageController:
     def on_click(self, event: Any) -> None:
         """A click (or Enter/Space) on a button of the table."""
         target = event.target.closest(
-            "[data-card], [data-contract], [data-trump], [data-rank], [data-double], [data-action]")
+            "[data-card], [data-contract], [data-trump], [data-rank], [data-double], [data-action]"
+        )
         if not target or target.hasAttribute("disabled"):
             return
         try:
@@ -368,7 +413,13 @@ class PageController:
 
     def on_action(self, action: str, target: Any) -> None:
         """The table's other buttons."""
-        if action == "doubles-done":
+        if action == "shortcut":
+            name = attribute(target, "data-shortcut")
+            shortcuts = dict(self.game.session.deal.view(HUMAN).shortcuts)
+            if name in shortcuts:
+                self.selected_doubles = set(shortcuts[name])
+                self.draw()
+        elif action == "doubles-done":
             self.human(Double(frozenset(self.selected_doubles)))
         elif action == "next":
             self.next_deal()
@@ -393,9 +444,9 @@ class PageController:
         elif action == "start-new":
             self.start_new_from_menu()
         elif action == "new-session":
-            self.new_session(new_seed())
+            self.new_session(new_seed(), rules=self.game.rules)
         elif action == "replay":
-            self.new_session(self.seed)
+            self.new_session(self.seed, rules=self.game.rules)
         elif action == "resume-previous":
             self.resume_previous()
         elif action == "dismiss-notice":
@@ -416,6 +467,10 @@ class PageController:
         elif name == "hints":
             self.change_settings({"hints": bool(target.checked)})
             self.draw()
+        elif name == "new-rules":  # the Pagat rules' options show while that game is chosen
+            options = self.document.getElementById("pagat-options")
+            if options:
+                options.hidden = str(target.value) != "pagat"
         elif name == "import":
             files = target.files
             if files and files.length:
@@ -445,8 +500,12 @@ class PageController:
                 index = 0 if key == "ArrowRight" else len(codes) - 1
             enabled[index % len(enabled)].focus()
             event.preventDefault()
-        elif key.isdigit() and key != "0" and not self.menu_open and \
-                not self.document.querySelector("#center .prompt"):
+        elif (
+            key.isdigit()
+            and key != "0"
+            and not self.menu_open
+            and not self.document.querySelector("#center .prompt")
+        ):
             index = int(key) - 1
             if index < len(enabled):
                 enabled[index].click()
@@ -510,8 +569,12 @@ class PageController:
 
     def ask_hint(self) -> None:
         """Ask the expert computer player, in the worker, what it would do in the player's place."""
-        if not self.bots_ready or self.hint_waiting or self.summary is not None or \
-                self.game.session.to_move != HUMAN:
+        if (
+            not self.bots_ready
+            or self.hint_waiting
+            or self.summary is not None
+            or self.game.session.to_move != HUMAN
+        ):
             return
         position = self.game.position_json()
         self.hint_waiting = position
@@ -544,8 +607,11 @@ class PageController:
         self.refusal = None
         self.picking = None
         self.selected_doubles = set()
-        said = [announcement(self.catalog, self.names, event.seat, event.action,
-                             self.game.session.deal.declarer)]
+        said = [
+            announcement(
+                self.catalog, self.names, event.seat, event.action, self.game.session.deal.declarer
+            )
+        ]
         if isinstance(event.action, Play):
             self.shown_trick = event.trick
             if event.trick is not None:
@@ -664,8 +730,12 @@ class PageController:
             return
         played = len(session.deal.played)
         await asyncio.sleep(max(self.settings.bot_delay, 0.3))
-        if generation == self.generation and session.to_move == HUMAN and \
-                len(session.deal.played) == played and self.summary is None:
+        if (
+            generation == self.generation
+            and session.to_move == HUMAN
+            and len(session.deal.played) == played
+            and self.summary is None
+        ):
             event = self.game.apply(legal[0])
             self.after(event)
             self.spawn(self.advance_soon())
@@ -688,8 +758,10 @@ class PageController:
         self.performance.mark("barbu:save")
         # Default names are saved empty, so that the session resumed in the other language
         # takes that language's names (only a name the player typed is kept).
-        names = tuple("" if name == default else name
-                      for name, default in zip(self.names, self.default_names(), strict=True))
+        names = tuple(
+            "" if name == default else name
+            for name, default in zip(self.names, self.default_names(), strict=True)
+        )
         saved = Saved(self.game.record(), names, self.summary)
         written = self.store.write(saved.to_json())
         self.performance.measure("barbu:save", "barbu:save")
@@ -702,15 +774,15 @@ class PageController:
         self.settings = self.settings.with_choices(choices)
         self.store.write_settings(self.settings.to_json())
 
-    def new_session(self, seed: int, name: str | None = None) -> None:
-        """Start another session (the current save is kept as the previous one)."""
+    def new_session(self, seed: int, name: str | None = None, rules: Rules = STANDARD) -> None:
+        """Start another session of ``rules`` (the current save is kept as the previous one)."""
         self.store.keep_previous()
         self.previous_seed = self.seed
         if name:
             self.settings = replace(self.settings, name=name)
             self.store.write_settings(self.settings.to_json())
-        names = [name or self.names[HUMAN]] + self.names[1:]
-        self.use(Game.new(seed), names)
+        names = [name or self.names[HUMAN], *self.names[1:]]
+        self.use(Game.new(seed, rules), names)
         self.menu_open = False
         self.table.menu.hidden = True
         self.save()
@@ -728,7 +800,21 @@ class PageController:
             self.notices.append(("bad-seed", self.catalog.text("notice.bad_seed")))
             self.table.draw_notices(self.notices)
             return
-        self.new_session(new_seed() if seed is None else seed, name or None)
+        self.new_session(new_seed() if seed is None else seed, name or None, self.chosen_rules())
+
+    def chosen_rules(self) -> Rules:
+        """The game chosen in the menu, with the Pagat rules' options set there."""
+        chosen = self.document.querySelector('input[name="new-rules"]:checked')
+        name = str(chosen.value) if chosen else self.game.rules.name
+        options: dict[str, Any] = {}
+        if name == "pagat":
+            for node in self.document.querySelectorAll("#pagat-options [data-option]"):
+                option = str(node.getAttribute("data-option"))
+                if str(node.type) == "checkbox":
+                    options[option] = bool(node.checked)
+                else:
+                    options[option] = json.loads(str(node.value))
+        return preset(name, options)
 
     def resume_previous(self) -> None:
         """Swap back to the session kept before the current one."""

@@ -36,8 +36,9 @@ class ComputerPlayers:
         wait until it answers."""
         from pyscript import create_named_worker  # only in the browser
 
-        self.worker = await create_named_worker(src=WORKER_SCRIPT, name=WORKER_NAME,
-                                                config=WORKER_CONFIG)
+        self.worker = await create_named_worker(
+            src=WORKER_SCRIPT, name=WORKER_NAME, config=WORKER_CONFIG
+        )
 
     async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict:
         """The action the computer player at ``seat`` takes, as plain data."""

@@ -28,7 +28,12 @@ HASH_CHECKED = (0b11).to_bytes(4, "little")  # PEP 552 flags: hash-based, check 
 def hash_checked_pyc(source: bytes, filename: str) -> bytes:
     """The .pyc that the import system writes for ``source`` in hash-checked mode."""
     code = compile(source, filename, "exec", dont_inherit=True)
-    return importlib.util.MAGIC_NUMBER + HASH_CHECKED + importlib.util.source_hash(source) + marshal.dumps(code)
+    return (
+        importlib.util.MAGIC_NUMBER
+        + HASH_CHECKED
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
 
 
 def compile_all(root: str = ".") -> list[tuple[str, bytes]]:

@@ -46,7 +46,7 @@ class Dom:
         last = 0
         for match in FIELD.finditer(template):
             if match.start() > last:
-                out.append(template[last:match.start()])
+                out.append(template[last : match.start()])
             part = parts.get(match.group(1), match.group(0))
             out.append(part if not isinstance(part, (int, float)) else str(part))
             last = match.end()

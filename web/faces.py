@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from barbu.cards import Card
-
 from web.i18n import Catalog
 
 TEXT_PRESENTATION = "\ufe0e"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from barbu import (
+    STANDARD,
     Action,
     Card,
     ChooseContract,
@@ -23,6 +24,7 @@ from barbu import (
     Phase,
     Play,
     RuleError,
+    Rules,
     Session,
     session_from_record,
     session_record,
@@ -36,8 +38,20 @@ HUMAN = 0
 SEATS = (0, 1, 2, 3)
 
 __all__ = [
-    "Card", "ChooseContract", "Contract", "Double", "Event", "Game", "HUMAN",
-    "PairSettlement", "Phase", "Play", "RuleError", "SEATS", "Trick", "action_from_data",
+    "HUMAN",
+    "SEATS",
+    "Card",
+    "ChooseContract",
+    "Contract",
+    "Double",
+    "Event",
+    "Game",
+    "PairSettlement",
+    "Phase",
+    "Play",
+    "RuleError",
+    "Trick",
+    "action_from_data",
     "action_to_data",
 ]
 
@@ -67,17 +81,23 @@ class Game:
         self.session = session
 
     @classmethod
-    def new(cls, seed: int) -> Game:
-        """A new session dealt from ``seed``."""
-        return cls(Session(seed=seed))
+    def new(cls, seed: int, rules: Rules = STANDARD) -> Game:
+        """A new session of ``rules`` dealt from ``seed``."""
+        return cls(Session(seed=seed, rules=rules))
+
+    @property
+    def rules(self) -> Rules:
+        """The game this session plays (RULES.md §7)."""
+        return self.session.rules
 
     @classmethod
     def from_record(cls, record: Any) -> Game:
         """A session rebuilt from its record; ``RuleError`` if the engine refuses it."""
         session = session_from_record(record)
         if not session.deals or (session.seed is None and not session.is_over):
-            raise RuleError("this record cannot be continued: it has no seed to deal from",
-                            "no-seed")
+            raise RuleError(
+                "this record cannot be continued: it has no seed to deal from", "no-seed"
+            )
         return cls(session)
 
     # -- reading -----------------------------------------------------------------------------
@@ -159,5 +179,6 @@ class Game:
             raise RuleError("nobody is to move", "deal-over")
         number = session.number
         done = session.apply(action)
-        return Event(seat, action, number, done.trick, done.over, session.is_over, done.skipped,
-                     done.out)
+        return Event(
+            seat, action, number, done.trick, done.over, session.is_over, done.skipped, done.out
+        )

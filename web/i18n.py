@@ -3,16 +3,18 @@
 A catalog is a flat JSON object from dotted keys to templates with ``{name}`` fields, filled with
 ``str.format``. A message that depends on a number has two keys, ``<key>.one`` and
 ``<key>.other``, chosen by ``Catalog.plural`` with each language's rule (French counts 0 and 1 as
-singular, English only 1). The JavaScript boot loader picks the language (``?lang=``, else the browser's
-languages, else English) and fetches the catalog, since the loading screen needs it before
-Python runs; Python receives the same text and language from it.
+singular, English only 1). A key written ``<preset>:<key>`` words ``<key>`` in that game only
+(the club game's Domino is the *Réussite*: ``classic:contract.domino``). The JavaScript boot
+loader picks the language (``?lang=``, else the browser's languages, else English) and fetches
+the catalog, since the loading screen needs it before Python runs; Python receives the same
+text and language from it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 SUPPORTED = ("en", "fr")
 DEFAULT = "en"
@@ -56,6 +58,12 @@ class Catalog:
         """The message ``key.one`` or ``key.other`` for ``count``, with ``{count}`` filled in."""
         form = "one" if count in SINGULAR.get(self.lang, (1,)) else "other"
         return self.text(f"{key}.{form}", count=count, **fields)
+
+    def for_rules(self, preset: str) -> Catalog:
+        """This catalog as the game ``preset`` words it (its ``<preset>:`` keys win)."""
+        prefix = f"{preset}:"
+        own = {k[len(prefix) :]: v for k, v in self.messages.items() if k.startswith(prefix)}
+        return Catalog(self.lang, {**self.messages, **own}) if own else self
 
     def has(self, key: str) -> bool:
         """Whether the catalog holds ``key``."""

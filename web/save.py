@@ -28,9 +28,9 @@ FORMAT = 1
 class Storage(Protocol):
     """The part of the Web Storage API used here (``localStorage``, or a dict-backed fake)."""
 
-    def getItem(self, key: str) -> str | None: ...  # noqa: N802 - the Web API's names
-    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
-    def removeItem(self, key: str) -> None: ...  # noqa: N802
+    def getItem(self, key: str) -> str | None: ...
+    def setItem(self, key: str, value: str) -> None: ...
+    def removeItem(self, key: str) -> None: ...
 
 
 class UnreadableSave(ValueError):
@@ -48,8 +48,12 @@ class Saved:
     def to_json(self) -> str:
         """The text stored."""
         return json.dumps(
-            {"format": FORMAT, "record": self.record,
-             "names": list(self.names) if self.names else None, "summary": self.summary},
+            {
+                "format": FORMAT,
+                "record": self.record,
+                "names": list(self.names) if self.names else None,
+                "summary": self.summary,
+            },
             separators=(",", ":"),
         )
 
@@ -66,7 +70,9 @@ class Saved:
         if not isinstance(record, dict):
             raise UnreadableSave("the save holds no session record")
         names = data.get("names")
-        if not (isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)):
+        if not (
+            isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)
+        ):
             names = None
         summary = data.get("summary")
         if isinstance(summary, bool) or not isinstance(summary, int):

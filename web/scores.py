@@ -6,7 +6,8 @@ turned into rows and geometry by ``web.sheet``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from web.dom import Dom
 from web.i18n import Catalog
@@ -22,43 +23,76 @@ def signed(value: int) -> str:
     return str(value)
 
 
-def draw_sheet(dom: Dom, catalog: Catalog, names: Sequence[str], history: Sequence,
-               details: Any, totals: Sequence[int], current: int) -> Any:
+def draw_sheet(
+    dom: Dom,
+    catalog: Catalog,
+    names: Sequence[str],
+    history: Sequence,
+    details: Any,
+    totals: Sequence[int],
+    current: int,
+) -> Any:
     """The score sheet: one row per finished deal, a totals row; double marks in the cells."""
     t = catalog.text
-    head_cells = [dom.el("th", t("sheet.deal"), scope="col"),
-                  dom.el("th", t("sheet.contract"), scope="col")]
+    head_cells = [
+        dom.el("th", t("sheet.deal"), scope="col"),
+        dom.el("th", t("sheet.contract"), scope="col"),
+    ]
     for seat, name in enumerate(names):
         head_cells.append(dom.el("th", name, scope="col", class_=f"player-{seat}"))
-    head_cells.append(dom.el("th", t("sheet.row_total"), scope="col", title=t("sheet.row_total_help")))
+    head_cells.append(
+        dom.el("th", t("sheet.row_total"), scope="col", title=t("sheet.row_total_help"))
+    )
     body = []
     for row in sheet_rows(history):
         contract, trump, rank = details(row.number)
         cells = [
             dom.el("th", str(row.number), scope="row"),
-            dom.el("td", None,
-                   dom.el("span", contract_line(catalog, contract, trump, rank, short=True), class_="sheet-contract"),
-                   dom.el("span", names[row.declarer], class_="sheet-declarer"),
-                   class_="contract-cell"),
+            dom.el(
+                "td",
+                None,
+                dom.el(
+                    "span",
+                    contract_line(catalog, contract, trump, rank, short=True),
+                    class_="sheet-contract",
+                ),
+                dom.el("span", names[row.declarer], class_="sheet-declarer"),
+                class_="contract-cell",
+            ),
         ]
         for seat in range(4):
-            cell = dom.el("td", None, dom.el("span", signed(row.scores[seat]), class_="score"),
-                          class_="num")
+            cell = dom.el(
+                "td", None, dom.el("span", signed(row.scores[seat]), class_="score"), class_="num"
+            )
             marks = row.marks[seat]
             if marks:
-                said = [t("sheet.mark_mutual" if m.mutual else "sheet.mark", name=names[m.target])
-                        for m in marks]
+                said = [
+                    t("sheet.mark_mutual" if m.mutual else "sheet.mark", name=names[m.target])
+                    for m in marks
+                ]
                 tags = dom.el("span", None, class_="marks", title=", ".join(said))
                 for m in marks:
-                    tags.append(dom.el("span", initial(names[m.target]),
-                                       class_="mark mutual" if m.mutual else "mark",
-                                       aria_hidden="true"))
+                    tags.append(
+                        dom.el(
+                            "span",
+                            initial(names[m.target]),
+                            class_="mark mutual" if m.mutual else "mark",
+                            aria_hidden="true",
+                        )
+                    )
                 tags.append(dom.el("span", ", ".join(said), class_="sr-only"))
                 cell.append(tags)
             cells.append(cell)
         cells.append(dom.el("td", signed(row.total), class_="num row-total"))
-        body.append(dom.el("tr", None, *cells, data_row=row.number,
-                           class_="current" if row.number == current else None))
+        body.append(
+            dom.el(
+                "tr",
+                None,
+                *cells,
+                data_row=row.number,
+                class_="current" if row.number == current else None,
+            )
+        )
     if not body:
         body.append(dom.el("tr", None, dom.el("td", t("sheet.empty"), colspan="7", class_="empty")))
     foot = [dom.el("th", t("sheet.totals"), scope="row", colspan="2")]
@@ -66,7 +100,8 @@ def draw_sheet(dom: Dom, catalog: Catalog, names: Sequence[str], history: Sequen
         foot.append(dom.el("td", signed(totals[seat]), class_="num", data_sheet_total=seat))
     foot.append(dom.el("td", signed(sum(totals)), class_="num row-total"))
     return dom.el(
-        "table", None,
+        "table",
+        None,
         dom.el("caption", t("sheet.caption"), class_="sr-only"),
         dom.el("thead", None, dom.el("tr", None, *head_cells)),
         dom.el("tbody", None, *body),
@@ -80,30 +115,58 @@ def initial(name: str) -> str:
     return name[:1].upper() if name else "?"
 
 
-def draw_diagram(dom: Dom, catalog: Catalog, names: Sequence[str], history: Sequence,
-                 deals: int, current: int) -> tuple[Any, Diagram]:
-    """The running totals as an SVG line chart across the session's deals."""
-    geo = diagram(history, deals=deals)
+def draw_diagram(
+    dom: Dom,
+    catalog: Catalog,
+    names: Sequence[str],
+    history: Sequence,
+    deals: int,
+    block: int,
+    current: int,
+) -> tuple[Any, Diagram]:
+    """The running totals as an SVG line chart across the session's deals (a line between
+    blocks of ``block`` deals)."""
+    geo = diagram(history, deals=deals, block=block)
     left, top, right, bottom = geo.plot
     totals = running_totals(history)[-1]
-    label = catalog.text("diagram.label", count=len(history), deals=deals,
-                         totals=", ".join(f"{names[s]} {totals[s]}" for s in range(4)))
-    svg = dom.svg("svg", width=geo.width, height=geo.height, viewBox=f"0 0 {geo.width} {geo.height}",
-                  role="img", aria_label=label, class_="diagram")
+    label = catalog.text(
+        "diagram.label",
+        count=len(history),
+        deals=deals,
+        totals=", ".join(f"{names[s]} {totals[s]}" for s in range(4)),
+    )
+    svg = dom.svg(
+        "svg",
+        width=geo.width,
+        height=geo.height,
+        viewBox=f"0 0 {geo.width} {geo.height}",
+        role="img",
+        aria_label=label,
+        class_="diagram",
+    )
     grid = dom.svg("g", class_="grid")
     for value, y in geo.y_ticks:
-        grid.append(dom.svg("line", x1=left, x2=right, y1=y, y2=y,
-                            class_="zero" if value == 0 else None))
+        grid.append(
+            dom.svg("line", x1=left, x2=right, y1=y, y2=y, class_="zero" if value == 0 else None)
+        )
         grid.append(dom.svg("text", text=str(value), x=left - 6, y=y + 4, class_="y-label"))
     for x in geo.blocks:
         grid.append(dom.svg("line", x1=x, x2=x, y1=top, y2=bottom, class_="block"))
     for k in range(1, deals + 1):
-        grid.append(dom.svg("text", text=str(k), x=geo.deal_x[k], y=bottom + 16,
-                            class_="x-label current" if k == current else "x-label"))
+        grid.append(
+            dom.svg(
+                "text",
+                text=str(k),
+                x=geo.deal_x[k],
+                y=bottom + 16,
+                class_="x-label current" if k == current else "x-label",
+            )
+        )
     if 1 <= current <= deals:
         x = geo.deal_x[current]
-        grid.prepend(dom.svg("rect", x=x - 15, y=top, width=30, height=bottom - top,
-                             class_="current-deal"))
+        grid.prepend(
+            dom.svg("rect", x=x - 15, y=top, width=30, height=bottom - top, class_="current-deal")
+        )
     svg.append(grid)
     for seat, points in enumerate(geo.lines):
         group = dom.svg("g", class_=f"series player-{seat}")
@@ -129,10 +192,23 @@ def draw_legend(dom: Dom, names: Sequence[str], totals: Sequence[int]) -> Any:
     """Who is which line: name, shape and current total."""
     items = []
     for seat, name in enumerate(names):
-        key = dom.svg("svg", width=26, height=12, viewBox="0 0 26 12", aria_hidden="true",
-                      class_=f"series player-{seat}")
+        key = dom.svg(
+            "svg",
+            width=26,
+            height=12,
+            viewBox="0 0 26 12",
+            aria_hidden="true",
+            class_=f"series player-{seat}",
+        )
         key.append(dom.svg("line", x1=1, x2=25, y1=6, y2=6))
         key.append(marker(dom, MARKERS[seat], 13, 6))
-        items.append(dom.el("li", None, key, dom.el("span", name, class_="legend-name"),
-                            dom.el("span", signed(totals[seat]), class_="legend-total")))
+        items.append(
+            dom.el(
+                "li",
+                None,
+                key,
+                dom.el("span", name, class_="legend-name"),
+                dom.el("span", signed(totals[seat]), class_="legend-total"),
+            )
+        )
     return dom.el("ul", None, *items, class_="legend")

@@ -1,19 +1,24 @@
-"""The player's settings and what the address asks for (``?seed=``, ``?speed=``, ``?level=``).
+"""The player's settings and what the address asks for (``?seed=``, ``?rules=``, ``?speed=``...).
 
 Settings are kept in the browser's storage (key ``barbu.settings``) and the address overrides
 them for this visit: ``?speed=instant|fast|normal|slow``, ``?level=beginner|standard|expert``,
-``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the session.
+``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the
+session and ``?rules=standard|classic|fr32|pagat`` its game (RULES.md §7).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
 import re
+from dataclasses import asdict, dataclass, replace
+
+from barbu.rules import PRESET_NAMES
 
 SEED_LIMIT = 2**32
 SPEEDS = ("instant", "fast", "normal", "slow")
 LEVELS = ("beginner", "standard", "expert")
+"""The computer players' levels a player may choose (barbu.bots.LEVELS but the arena's
+reference player; not imported from there, which would load the bots on the page)."""
 NAME_LIMIT = 24
 
 PACE = {
@@ -89,8 +94,10 @@ PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 def unquote(text: str) -> str:
     """A query component decoded: ``+`` is a space, ``%XX`` sequences are UTF-8 bytes."""
-    return PERCENT.sub(lambda m: bytes.fromhex(m[0].replace("%", "")).decode("utf-8", "replace"),
-                       text.replace("+", " "))
+    return PERCENT.sub(
+        lambda m: bytes.fromhex(m[0].replace("%", "")).decode("utf-8", "replace"),
+        text.replace("+", " "),
+    )
 
 
 def quote(text: str) -> str:
@@ -117,6 +124,12 @@ def seed_from_query(query: str) -> int | None:
     return None
 
 
+def rules_from_query(query: str) -> str | None:
+    """The game asked for by ``?rules=NAME`` (a preset of RULES.md §7), or None."""
+    name = query_values(query).get("rules")
+    return name if name in PRESET_NAMES else None
+
+
 def choices_from_query(query: str) -> dict:
     """The settings the address asks for, as choices for ``Settings.with_choices``."""
     values = query_values(query)
@@ -127,9 +140,14 @@ def choices_from_query(query: str) -> dict:
     return out
 
 
-def page_query(seed: int, lang: str, query: str = "") -> str:
-    """The address query for this session in that language, keeping the other parameters."""
+def page_query(seed: int, lang: str, query: str = "", rules: str = "standard") -> str:
+    """The address query for this session (its seed and, but for the standard game, its
+    preset) in that language, keeping the other parameters."""
     values = query_values(query)
     values.update(seed=str(seed), lang=lang)
-    ordered = {"seed": values.pop("seed"), "lang": values.pop("lang"), **values}
+    values.pop("rules", None)
+    first = {"seed": values.pop("seed"), "lang": values.pop("lang")}
+    if rules != "standard":
+        first["rules"] = rules
+    ordered = {**first, **values}
     return "?" + "&".join(f"{quote(key)}={quote(value)}" for key, value in ordered.items())

@@ -8,8 +8,8 @@ here: the numbers are the engine's (``DealSummary.final``), only added up for th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -36,16 +36,21 @@ def marks_of(doubles: Sequence[tuple[int, int]]) -> tuple[tuple[Mark, ...], ...]
     """For each seat, the doubles it made (a redouble is the declarer's double back: mutual)."""
     made = set(doubles)
     return tuple(
-        tuple(Mark(b, (b, a) in made) for a_, b in sorted(made) if a_ == a)
-        for a in range(4)
+        tuple(Mark(b, (b, a) in made) for a_, b in sorted(made) if a_ == a) for a in range(4)
     )
 
 
 def sheet_rows(history: Sequence) -> list[SheetRow]:
     """Rows of the score sheet from the engine's ``DealSummary`` list."""
     return [
-        SheetRow(h.number, h.declarer, str(getattr(h.contract, "value", h.contract)),
-                 tuple(h.final), marks_of(h.doubles), sum(h.final))
+        SheetRow(
+            h.number,
+            h.declarer,
+            str(getattr(h.contract, "value", h.contract)),
+            tuple(h.final),
+            marks_of(h.doubles),
+            sum(h.final),
+        )
         for h in history
     ]
 
@@ -92,8 +97,9 @@ class Diagram:
         return y0 if v1 == v0 else y0 + (value - v0) * (y1 - y0) / (v1 - v0)
 
 
-def diagram(history: Sequence, deals: int = 28, block: int = 7, step: int = 34,
-            height: int = 190) -> Diagram:
+def diagram(
+    history: Sequence, deals: int = 28, block: int = 7, step: int = 34, height: int = 190
+) -> Diagram:
     """The running totals of ``history`` laid out across ``deals`` columns ``step`` apart."""
     left, right, top, bottom = 48, 18, 12, 28
     width = left + step * deals + right

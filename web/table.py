@@ -9,15 +9,18 @@ state: what to draw always comes from ``view`` (``SessionView`` of seat 0) and `
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import json
+from collections.abc import Sequence
+from typing import Any
 
 from barbu import Card, ChooseContract, Double, Phase, Play, Rank, Suit
-
+from barbu.rules import PAGAT_OPTIONS, PRESET_NAMES
 from web.dom import Dom
 from web.faces import card_face
 from web.game import HUMAN
 from web.i18n import Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
+from web.settings import LEVELS, SPEEDS
 from web.words import (
     card_name,
     contract_line,
@@ -35,8 +38,6 @@ POSITIONS = ("bottom", "left", "top", "right")
 """Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
 MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
 """Each seat's place on the small map of doubles (same layout as the table)."""
-SPEED_NAMES = ("instant", "fast", "normal", "slow")
-LEVEL_NAMES = ("beginner", "standard", "expert")
 
 
 class TableView:
@@ -70,37 +71,76 @@ class TableView:
         self.toolbar = d.el("nav", None, class_="toolbar", aria_label=t("toolbar.label"))
         header.append(self.toolbar)
         self.notices = d.el("div", None, id="notices", class_="notices")
-        self.menu = d.el("section", None, id="menu-panel", class_="menu-panel", hidden=True,
-                         aria_labelledby="menu-heading")
-        self.status = d.el("section", None, id="status", class_="status",
-                           aria_label=t("status.label"))
+        self.menu = d.el(
+            "section",
+            None,
+            id="menu-panel",
+            class_="menu-panel",
+            hidden=True,
+            aria_labelledby="menu-heading",
+        )
+        self.status = d.el(
+            "section", None, id="status", class_="status", aria_label=t("status.label")
+        )
         self.seats = [
-            d.el("section", None, id=f"seat-{seat}", class_=f"seat pos-{POSITIONS[seat]}",
-                 data_seat=seat)
+            d.el(
+                "section",
+                None,
+                id=f"seat-{seat}",
+                class_=f"seat pos-{POSITIONS[seat]}",
+                data_seat=seat,
+            )
             for seat in range(4)
         ]
         self.center = d.el("div", None, id="center", class_="center")
-        self.board = d.el("div", None, self.seats[2], self.seats[1], self.center, self.seats[3],
-                          self.seats[0], id="board", class_="board")
+        self.board = d.el(
+            "div",
+            None,
+            self.seats[2],
+            self.seats[1],
+            self.center,
+            self.seats[3],
+            self.seats[0],
+            id="board",
+            class_="board",
+        )
         self.hand_region.classList.add("hand")
-        self.play = d.el("div", None, self.status, self.board, self.hand_region, id="play",
-                         class_="play")
-        self.sheet_box = d.el("div", None, class_="sheet-box", tabindex="0",
-                              aria_label=t("sheet.caption"), role="region")
+        self.play = d.el(
+            "div", None, self.status, self.board, self.hand_region, id="play", class_="play"
+        )
+        self.sheet_box = d.el(
+            "div",
+            None,
+            class_="sheet-box",
+            tabindex="0",
+            aria_label=t("sheet.caption"),
+            role="region",
+        )
         self.legend_box = d.el("div", None, class_="legend-box")
-        self.diagram_box = d.el("div", None, class_="diagram-box", tabindex="0", role="region",
-                                aria_label=t("diagram.title"), data_testid="score-diagram")
+        self.diagram_box = d.el(
+            "div",
+            None,
+            class_="diagram-box",
+            tabindex="0",
+            role="region",
+            aria_label=t("diagram.title"),
+            data_testid="score-diagram",
+        )
         self.scores = d.el(
-            "section", None,
+            "section",
+            None,
             d.el("h2", t("scores.title"), id="scores-heading"),
             self.sheet_box,
             d.el("h3", t("diagram.title")),
             self.legend_box,
             self.diagram_box,
-            id="scores", class_="scores", aria_labelledby="scores-heading",
+            id="scores",
+            class_="scores",
+            aria_labelledby="scores-heading",
         )
-        self.live = d.el("div", None, id="live", class_="sr-only", aria_live="polite",
-                         role="status")
+        self.live = d.el(
+            "div", None, id="live", class_="sr-only", aria_live="polite", role="status"
+        )
         self.table.append(self.notices, self.menu, self.play, self.scores, self.live)
 
     # -- the whole screen ------------------------------------------------------------------
@@ -138,18 +178,39 @@ class TableView:
             return
         tools = []
         if hint is not None:
-            tools.append(d.el("button", t("toolbar.hint_waiting" if hint == "waiting" else "toolbar.hint"),
-                              type="button", class_="tool", data_action="hint",
-                              title=t("toolbar.hint_title"), disabled=hint != "ready",
-                              aria_busy="true" if hint == "waiting" else None))
+            tools.append(
+                d.el(
+                    "button",
+                    t("toolbar.hint_waiting" if hint == "waiting" else "toolbar.hint"),
+                    type="button",
+                    class_="tool",
+                    data_action="hint",
+                    title=t("toolbar.hint_title"),
+                    disabled=hint != "ready",
+                    aria_busy="true" if hint == "waiting" else None,
+                )
+            )
         self.toolbar.replaceChildren(
             *tools,
-            d.el("button", t("toolbar.last_trick"), type="button", class_="tool",
-                 data_action="last-trick", aria_pressed="true" if ui.last_trick_open else "false",
-                 disabled=not has_trick),
+            d.el(
+                "button",
+                t("toolbar.last_trick"),
+                type="button",
+                class_="tool",
+                data_action="last-trick",
+                aria_pressed="true" if ui.last_trick_open else "false",
+                disabled=not has_trick,
+            ),
             d.el("a", t("toolbar.scores"), href="#scores", class_="tool"),
-            d.el("button", t("toolbar.menu"), type="button", class_="tool", data_action="menu",
-                 aria_expanded="true" if ui.menu_open else "false", aria_controls="menu-panel"),
+            d.el(
+                "button",
+                t("toolbar.menu"),
+                type="button",
+                class_="tool",
+                data_action="menu",
+                aria_expanded="true" if ui.menu_open else "false",
+                aria_controls="menu-panel",
+            ),
         )
 
     @staticmethod
@@ -176,31 +237,58 @@ class TableView:
         if self.changed("hint", (advice,)) and self.hint is not None:
             self.hint.textContent = advice
             self.hint.hidden = not advice
-        key = (view.number, view.block, deal.contract, deal.trump, deal.start_rank, deal.declarer,
-               deal.deals_left, deal.doubles, tuple(ui.names))
+        key = (
+            view.number,
+            view.block,
+            deal.contract,
+            deal.trump,
+            deal.start_rank,
+            deal.declarer,
+            deal.deals_left,
+            deal.doubles,
+            tuple(ui.names),
+        )
         if not self.changed("status", key):
             return
         where = d.el("p", None, class_="where")
-        where.append(*d.fill(
-            t("status.where"),
-            block=d.el("span", str(view.block), data_block=view.block),
-            blocks=str(view.blocks),
-            deal=d.el("strong", str(view.number), data_deal=view.number),
-            deals=str(view.deals),
-        ))
+        one_block = view.blocks == 1  # fr32: seven deals, no blocks
+        where.append(
+            *d.fill(
+                t("status.where_deals" if one_block else "status.where"),
+                block=d.el("span", str(view.block), data_block=view.block),
+                blocks=str(view.blocks),
+                deal=d.el("strong", str(view.number), data_deal=view.number),
+                deals=str(view.deals),
+            )
+        )
         names = ui.names
         if deal.contract is not None:
-            contract = said(cat, "status.contract", deal.declarer, names, contract=contract_line(
-                cat, deal.contract, deal.trump, deal.start_rank))
+            contract = said(
+                cat,
+                "status.contract",
+                deal.declarer,
+                names,
+                contract=contract_line(cat, deal.contract, deal.trump, deal.start_rank),
+            )
         else:
             contract = said(cat, "status.no_contract", deal.declarer, names)
-        left = cat.plural("status.deals_left", deal.deals_left)
+        left = cat.plural(
+            "status.deals_left_session" if one_block else "status.deals_left", deal.deals_left
+        )
         turn = self.turn = d.el("p", turn_text, class_="turn")
         hint = self.hint = d.el("p", advice, id="hint", class_="hint", hidden=not advice)
         self.status.replaceChildren(
-            d.el("div", None, where, d.el("p", contract, class_="contract-now"),
-                 d.el("p", left, class_="left"), turn, hint, class_="status-text"),
-            self.doubles_map(deal.doubles, names),
+            d.el(
+                "div",
+                None,
+                where,
+                d.el("p", contract, class_="contract-now"),
+                d.el("p", left, class_="left"),
+                turn,
+                hint,
+                class_="status-text",
+            ),
+            *([self.doubles_map(deal.doubles, names)] if deal.rules.doubling else []),
         )
 
     def turn_text(self, view: Any, ui: Any) -> str:
@@ -215,8 +303,11 @@ class TableView:
         if seat is None:
             return ""
         if seat == HUMAN:
-            return {Phase.CONTRACT: t("turn.you_contract"), Phase.DOUBLING: t("turn.you_double"),
-                    Phase.PLAY: t("turn.you_play")}[deal.phase]
+            return {
+                Phase.CONTRACT: t("turn.you_contract"),
+                Phase.DOUBLING: t("turn.you_double"),
+                Phase.PLAY: t("turn.you_play"),
+            }[deal.phase]
         if ui.thinking == seat and not ui.bots_ready:
             return t("turn.waiting_bots", name=ui.names[seat])
         return t("turn.thinking", name=ui.names[seat])
@@ -225,26 +316,50 @@ class TableView:
         """The doubles of this deal drawn between the seats (arrow: single, both ends: mutual)."""
         d, t = self.dom, self.catalog.text
         made = set(doubles)
-        svg = d.svg("svg", width=80, height=80, viewBox="0 0 80 80", aria_hidden="true",
-                    class_="doubles-map")
-        defs = d.svg("defs", d.svg(
-            "marker", d.svg("path", d="M0,0 L8,4 L0,8 z"), id="arrow", viewBox="0 0 8 8",
-            refX=7, refY=4, markerWidth=8, markerHeight=8, markerUnits="userSpaceOnUse",
-            orient="auto-start-reverse"))
+        svg = d.svg(
+            "svg",
+            width=80,
+            height=80,
+            viewBox="0 0 80 80",
+            aria_hidden="true",
+            class_="doubles-map",
+        )
+        defs = d.svg(
+            "defs",
+            d.svg(
+                "marker",
+                d.svg("path", d="M0,0 L8,4 L0,8 z"),
+                id="arrow",
+                viewBox="0 0 8 8",
+                refX=7,
+                refY=4,
+                markerWidth=8,
+                markerHeight=8,
+                markerUnits="userSpaceOnUse",
+                orient="auto-start-reverse",
+            ),
+        )
         svg.append(defs)
         lines = []
         for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
             mutual = (a, b) in made and (b, a) in made
-            src, dst = ((a, b) if (a, b) in made else (b, a))
+            src, dst = (a, b) if (a, b) in made else (b, a)
             (x1, y1), (x2, y2) = MAP_POINTS[src], MAP_POINTS[dst]
             dx, dy = x2 - x1, y2 - y1
             length = (dx * dx + dy * dy) ** 0.5
             ox, oy = dx / length * 11, dy / length * 11
-            svg.append(d.svg("line", x1=round(x1 + ox, 1), y1=round(y1 + oy, 1),
-                             x2=round(x2 - ox, 1), y2=round(y2 - oy, 1),
-                             class_="double mutual" if mutual else "double",
-                             marker_end="url(#arrow)",
-                             marker_start="url(#arrow)" if mutual else None))
+            svg.append(
+                d.svg(
+                    "line",
+                    x1=round(x1 + ox, 1),
+                    y1=round(y1 + oy, 1),
+                    x2=round(x2 - ox, 1),
+                    y2=round(y2 - oy, 1),
+                    class_="double mutual" if mutual else "double",
+                    marker_end="url(#arrow)",
+                    marker_start="url(#arrow)" if mutual else None,
+                )
+            )
             if mutual:
                 lines.append(t("doubles.mutual", first=names[a], second=names[b]))
             elif src == HUMAN:
@@ -257,10 +372,18 @@ class TableView:
             svg.append(d.svg("circle", cx=x, cy=y, r=9, class_=f"node player-{seat}"))
             svg.append(d.svg("text", text=names[seat][:1].upper(), x=x, y=y + 4))
         items = [d.el("li", text) for text in lines] or [d.el("li", t("doubles.none"))]
-        return d.el("figure", None, svg,
-                    d.el("figcaption", None, d.el("span", t("doubles.title"), class_="sr-only"),
-                         d.el("ul", None, *items, class_="doubles-list")),
-                    class_="doubles")
+        return d.el(
+            "figure",
+            None,
+            svg,
+            d.el(
+                "figcaption",
+                None,
+                d.el("span", t("doubles.title"), class_="sr-only"),
+                d.el("ul", None, *items, class_="doubles-list"),
+            ),
+            class_="doubles",
+        )
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -277,8 +400,9 @@ class TableView:
             roles.append((t("seat.dealer"), "badge dealer"))
         moving = deal.to_move == seat and ui.summary is None and not view.is_over
         if moving:
-            roles.append((t("seat.to_move") if seat != ui.thinking else t("seat.thinking"),
-                          "badge turn"))
+            roles.append(
+                (t("seat.to_move") if seat != ui.thinking else t("seat.thinking"), "badge turn")
+            )
         facts = []
         domino = deal.contract is not None and deal.rules.contract(deal.contract).is_domino
         if deal.phase in (Phase.PLAY, Phase.DONE) and deal.contract is not None:
@@ -298,12 +422,25 @@ class TableView:
             key = "seat.owes_you" if seat == HUMAN else "seat.owes"
             facts.append(cat.plural(key, owed, name=object_name(cat, deal.declarer, ui.names)))
         captured = deal.captured[seat] if deal.contract is not None and not domino else ()
-        key = (name, tuple(roles), view.totals[seat], tuple(facts), captured, moving,
-               seat == deal.declarer, ui.thinking == seat)
+        key = (
+            name,
+            tuple(roles),
+            view.totals[seat],
+            tuple(facts),
+            captured,
+            moving,
+            seat == deal.declarer,
+            ui.thinking == seat,
+        )
         if not self.changed(f"seat-{seat}", key):
             return
-        head = d.el("div", None, d.el("span", name, class_="seat-name"),
-                    *[d.el("span", text, class_=kind) for text, kind in roles], class_="seat-head")
+        head = d.el(
+            "div",
+            None,
+            d.el("span", name, class_="seat-name"),
+            *[d.el("span", text, class_=kind) for text, kind in roles],
+            class_="seat-head",
+        )
         total = d.el("span", str(view.totals[seat]), data_total=seat, class_="total")
         score = d.el("p", None, *d.fill(t("seat.total"), total=total), class_="seat-total")
         parts = [head, score]
@@ -311,8 +448,16 @@ class TableView:
             parts.append(d.el("p", " · ".join(facts), class_="seat-facts"))
         if captured:
             label = t("seat.captured", cards=", ".join(card_name(cat, c) for c in captured))
-            parts.append(d.el("div", None, *[self.mini_card(c) for c in captured],
-                              class_="captured", role="img", aria_label=label))
+            parts.append(
+                d.el(
+                    "div",
+                    None,
+                    *[self.mini_card(c) for c in captured],
+                    class_="captured",
+                    role="img",
+                    aria_label=label,
+                )
+            )
         node.replaceChildren(*parts)
         where = t(f"seat.where.{POSITIONS[seat]}")
         node.setAttribute("aria-label", t("seat.label", name=name, where=where))
@@ -323,19 +468,25 @@ class TableView:
     def doubling_facts(self, seat: int, deal: Any, names: Sequence[str]) -> list[str]:
         """What a seat did in the doubling round, once it had its turn."""
         t = self.catalog.text
-        if seat not in deal.double_order[:deal.double_turns]:
+        if seat not in deal.double_order[: deal.double_turns]:
             return []
         you = ".you" if seat == HUMAN else ""
         targets = [b for a, b in deal.doubles if a == seat]
         if not targets:
             return [t("seat.passed" + you)]
-        return [t("seat.doubled" + you, names=join_names(self.catalog, [names[b] for b in targets]))]
+        return [
+            t("seat.doubled" + you, names=join_names(self.catalog, [names[b] for b in targets]))
+        ]
 
     def mini_card(self, card: Card, extra: str = "") -> Any:
         """A small face-up card (captured cards, Domino rows, last trick)."""
         face = card_face(card, self.catalog)
-        return self.dom.el("span", face.rank + face.symbol, class_=f"mini suit-{face.suit} {extra}".strip(),
-                           title=face.name)
+        return self.dom.el(
+            "span",
+            face.rank + face.symbol,
+            class_=f"mini suit-{face.suit} {extra}".strip(),
+            title=face.name,
+        )
 
     # -- the centre: choices, trick, Domino, summary -----------------------------------------
 
@@ -345,11 +496,27 @@ class TableView:
         deal = view.deal
         mine = deal.to_move == HUMAN
         key = (
-            ui.last_trick_open and len(deal.tricks), ui.summary, view.is_over, view.number,
-            deal.phase, deal.to_move, deal.legal if mine else (), ui.picking,
-            frozenset(ui.selected_doubles), ui.refusal, deal.doubles, deal.trick, ui.shown_trick,
-            len(deal.tricks), deal.domino_rows, deal.out_order, frozenset(ui.passed),
-            tuple(ui.names), view.totals, self.turn_text(view, ui), ui.hint,
+            ui.last_trick_open and len(deal.tricks),
+            ui.summary,
+            view.is_over,
+            view.number,
+            deal.phase,
+            deal.to_move,
+            deal.legal if mine else (),
+            ui.picking,
+            frozenset(ui.selected_doubles),
+            ui.refusal,
+            deal.doubles,
+            deal.trick,
+            ui.shown_trick,
+            len(deal.tricks),
+            deal.domino_rows,
+            deal.out_order,
+            frozenset(ui.passed),
+            tuple(ui.names),
+            view.totals,
+            self.turn_text(view, ui),
+            ui.hint,
         )
         if not self.changed("center", key):
             return
@@ -359,8 +526,11 @@ class TableView:
         prompt = self.prompt(view, ui)
         if prompt is not None:
             parts.append(prompt)
-        elif view.deal.contract is not None and view.deal.phase is not Phase.DOUBLING \
-                and view.deal.rules.contract(view.deal.contract).is_domino:
+        elif (
+            view.deal.contract is not None
+            and view.deal.phase is not Phase.DOUBLING
+            and view.deal.rules.contract(view.deal.contract).is_domino
+        ):
             parts.append(self.domino(view, ui))
         elif view.deal.phase in (Phase.PLAY, Phase.DONE):
             parts.append(self.trick(view, ui))
@@ -397,35 +567,66 @@ class TableView:
             contract = crules.contract
             used = contract not in legal
             kind = t("choice.positive") if crules.positive else t("choice.negative")
-            buttons.append(d.el(
-                "button", None,
-                d.el("span", contract_name(cat, contract), class_="choice-name"),
-                d.el("span", t("choice.used") if used else kind, class_="choice-note"),
-                type="button",
-                class_="choice used" if used else "choice hinted" if hint and hint.contract == contract
-                else "choice",
-                data_contract=contract.value, disabled=used,
-                aria_pressed="true" if ui.picking == contract else "false",
-            ))
-        parts = [d.el("h2", t("choice.contract_title"), id="prompt-title"),
-                 d.el("p", t("choice.contract_help"), class_="help"),
-                 d.el("div", None, *buttons, class_="choices contracts")]
+            buttons.append(
+                d.el(
+                    "button",
+                    None,
+                    d.el("span", contract_name(cat, contract), class_="choice-name"),
+                    d.el("span", t("choice.used") if used else kind, class_="choice-note"),
+                    type="button",
+                    class_="choice used"
+                    if used
+                    else "choice hinted"
+                    if hint and hint.contract == contract
+                    else "choice",
+                    data_contract=contract.value,
+                    disabled=used,
+                    aria_pressed="true" if ui.picking == contract else "false",
+                )
+            )
+        parts = [
+            d.el("h2", t("choice.contract_title"), id="prompt-title"),
+            d.el("p", t("choice.contract_help"), class_="help"),
+            d.el("div", None, *buttons, class_="choices contracts"),
+        ]
         if picking is not None and picking.has_trump:
-            suits = [d.el("button", None,
-                          d.el("span", s.symbol + "\ufe0e", class_=f"symbol suit-{s.char}", aria_hidden="true"),
-                          d.el("span", suit_name(cat, s).capitalize()),
-                          type="button", class_="choice suit hinted" if hint and hint.trump is s
-                          else "choice suit", data_trump=s.char)
-                     for s in Suit]
-            parts += [d.el("h3", t("choice.trump_title")),
-                      d.el("div", None, *suits, class_="choices suits-row")]
+            suits = [
+                d.el(
+                    "button",
+                    None,
+                    d.el(
+                        "span",
+                        s.symbol + "\ufe0e",
+                        class_=f"symbol suit-{s.char}",
+                        aria_hidden="true",
+                    ),
+                    d.el("span", suit_name(cat, s).capitalize()),
+                    type="button",
+                    class_="choice suit hinted" if hint and hint.trump is s else "choice suit",
+                    data_trump=s.char,
+                )
+                for s in Suit
+            ]
+            parts += [
+                d.el("h3", t("choice.trump_title")),
+                d.el("div", None, *suits, class_="choices suits-row"),
+            ]
         elif picking is not None and picking.names_rank:
-            ranks = [d.el("button", rank_short(cat, r), type="button",
-                          class_="choice rank hinted" if hint and hint.start_rank is r else "choice rank",
-                          data_rank=r.char, aria_label=cat.text(f"rank.{r.char}"))
-                     for r in reversed(Rank)]
-            parts += [d.el("h3", t("choice.rank_title")),
-                      d.el("div", None, *ranks, class_="choices ranks-row")]
+            ranks = [
+                d.el(
+                    "button",
+                    rank_short(cat, r),
+                    type="button",
+                    class_="choice rank hinted" if hint and hint.start_rank is r else "choice rank",
+                    data_rank=r.char,
+                    aria_label=cat.text(f"rank.{r.char}"),
+                )
+                for r in reversed(Rank)
+            ]
+            parts += [
+                d.el("h3", t("choice.rank_title")),
+                d.el("div", None, *ranks, class_="choices ranks-row"),
+            ]
         return d.el("section", None, *parts, class_="prompt", aria_labelledby="prompt-title")
 
     def doubling_choice(self, view: Any, ui: Any) -> Any:
@@ -436,21 +637,45 @@ class TableView:
         scope = sorted({s for a in deal.legal if isinstance(a, Double) for s in a.targets})
         is_declarer = declarer == HUMAN
         contract = contract_line(cat, deal.contract, deal.trump, deal.start_rank)
-        parts = [d.el("h2", t("choice.redouble_title" if is_declarer else "choice.double_title"),
-                      id="prompt-title"),
-                 d.el("p", said(cat, "choice.double_contract", declarer, ui.names, contract=contract),
-                      class_="help")]
+        parts = [
+            d.el(
+                "h2",
+                t("choice.redouble_title" if is_declarer else "choice.double_title"),
+                id="prompt-title",
+            ),
+            d.el(
+                "p",
+                said(cat, "choice.double_contract", declarer, ui.names, contract=contract),
+                class_="help",
+            ),
+        ]
         if deal.must_double:
-            parts.append(d.el("p", t(
-                "choice.must_double",
-                owed=cat.plural("count.doubles", deal.owed[HUMAN]),
-                left=cat.plural("count.deals", deal.deals_left), name=ui.names[declarer]),
-                class_="obligation", role="alert"))
+            parts.append(
+                d.el(
+                    "p",
+                    t(
+                        "choice.must_double",
+                        owed=cat.plural("count.doubles", deal.owed[HUMAN]),
+                        left=cat.plural("count.deals", deal.deals_left),
+                        name=ui.names[declarer],
+                    ),
+                    class_="obligation",
+                    role="alert",
+                )
+            )
         elif deal.owed[HUMAN] and not is_declarer:
-            parts.append(d.el("p", t(
-                "choice.owed", owed=cat.plural("count.doubles", deal.owed[HUMAN]),
-                left=cat.plural("count.deals", deal.deals_left), name=ui.names[declarer]),
-                class_="help owed"))
+            parts.append(
+                d.el(
+                    "p",
+                    t(
+                        "choice.owed",
+                        owed=cat.plural("count.doubles", deal.owed[HUMAN]),
+                        left=cat.plural("count.deals", deal.deals_left),
+                        name=ui.names[declarer],
+                    ),
+                    class_="help owed",
+                )
+            )
         if not scope:
             parts.append(d.el("p", t("choice.nobody"), class_="help"))
         hint = ui.hint if isinstance(ui.hint, Double) else None
@@ -458,17 +683,50 @@ class TableView:
         for seat in scope:
             on = seat in ui.selected_doubles
             verb = "choice.redouble" if is_declarer else "choice.double"
-            toggles.append(d.el("button", t(verb, name=ui.names[seat]), type="button",
-                                class_="choice toggle hinted" if hint and seat in hint.targets
-                                else "choice toggle", data_double=seat,
-                                aria_pressed="true" if on else "false"))
+            toggles.append(
+                d.el(
+                    "button",
+                    t(verb, name=ui.names[seat]),
+                    type="button",
+                    class_="choice toggle hinted"
+                    if hint and seat in hint.targets
+                    else "choice toggle",
+                    data_double=seat,
+                    aria_pressed="true" if on else "false",
+                )
+            )
         if toggles:
             parts.append(d.el("div", None, *toggles, class_="choices doubles-row"))
+        shortcuts = [
+            d.el(
+                "button",
+                t(f"choice.shortcut.{name}"),
+                type="button",
+                class_="quiet shortcut",
+                data_action="shortcut",
+                data_shortcut=name,
+                aria_pressed="true" if ui.selected_doubles == set(targets) else "false",
+            )
+            for name, targets in deal.shortcuts
+        ]
+        if shortcuts:
+            parts.append(d.el("div", None, *shortcuts, class_="choices shortcuts-row"))
         done = t("choice.pass") if not ui.selected_doubles else t("choice.confirm")
         passing = hint is not None and not hint.targets
-        parts.append(d.el("div", None, d.el("button", done, type="button",
-                                            class_="action hinted" if passing else "action",
-                                            data_action="doubles-done"), class_="prompt-actions"))
+        parts.append(
+            d.el(
+                "div",
+                None,
+                d.el(
+                    "button",
+                    done,
+                    type="button",
+                    class_="action hinted" if passing else "action",
+                    data_action="doubles-done",
+                ),
+                class_="prompt-actions",
+            )
+        )
         if ui.refusal:
             parts.append(d.el("p", ui.refusal, class_="refusal", role="alert"))
         return d.el("section", None, *parts, class_="prompt", aria_labelledby="prompt-title")
@@ -485,8 +743,9 @@ class TableView:
             winner = trick.winner
         slots = []
         for seat, card in cards:
-            face = self.card_face_node(card, f"slot slot-{POSITIONS[seat]}" +
-                                       (" winner" if seat == winner else ""))
+            face = self.card_face_node(
+                card, f"slot slot-{POSITIONS[seat]}" + (" winner" if seat == winner else "")
+            )
             face.setAttribute("data-played", str(card))
             face.setAttribute("data-seat", str(seat))
             slots.append(face)
@@ -495,30 +754,48 @@ class TableView:
         elif cards:
             caption = said(self.catalog, "trick.led", cards[0][0], ui.names)
         elif deal.phase is Phase.PLAY and deal.to_move is not None:
-            caption = t("trick.lead", name=ui.names[deal.to_move]) if deal.to_move != HUMAN \
+            caption = (
+                t("trick.lead", name=ui.names[deal.to_move])
+                if deal.to_move != HUMAN
                 else t("trick.you_lead")
+            )
         else:
             caption = ""
         trick_no = min(len(deal.tricks) + (0 if winner is not None else 1), deal.rules.hand_size)
         label = t("trick.label", number=trick_no)
-        return d.el("div", None, d.el("div", None, *slots, class_="trick", role="group",
-                                      aria_label=label),
-                    d.el("p", caption, class_="trick-caption"), class_="trick-area")
+        return d.el(
+            "div",
+            None,
+            d.el("div", None, *slots, class_="trick", role="group", aria_label=label),
+            d.el("p", caption, class_="trick-caption"),
+            class_="trick-area",
+        )
 
     def face_parts(self, face: Any) -> list[Any]:
         """What a card shows, for the eye only: the corner (rank and suit) and the large pip."""
         d = self.dom
-        return [d.el("span", None, d.el("span", face.rank, class_="card-rank"),
-                     d.el("span", face.symbol, class_="card-suit"), class_="card-corner",
-                     aria_hidden="true"),
-                d.el("span", face.symbol, class_="card-pip", aria_hidden="true")]
+        return [
+            d.el(
+                "span",
+                None,
+                d.el("span", face.rank, class_="card-rank"),
+                d.el("span", face.symbol, class_="card-suit"),
+                class_="card-corner",
+                aria_hidden="true",
+            ),
+            d.el("span", face.symbol, class_="card-pip", aria_hidden="true"),
+        ]
 
     def card_face_node(self, card: Card, classes: str) -> Any:
         """A face-up card on the table (not a button)."""
         face = card_face(card, self.catalog)
-        return self.dom.el("span", None, *self.face_parts(face),
-                           self.dom.el("span", face.name, class_="sr-only"),
-                           class_=f"card face suit-{face.suit} {classes}")
+        return self.dom.el(
+            "span",
+            None,
+            *self.face_parts(face),
+            self.dom.el("span", face.name, class_="sr-only"),
+            class_=f"card face suit-{face.suit} {classes}",
+        )
 
     def domino(self, view: Any, ui: Any) -> Any:
         """The four Domino rows growing from the starting rank; who went out, who passed."""
@@ -533,28 +810,55 @@ class TableView:
                 said = t("domino.row_closed", suit=label)
             else:
                 lo, hi = row
-                cells = [self.mini_card(Card.of(suit, Rank(r)),
-                                        "start" if r == deal.start_rank else "")
-                         for r in range(lo, hi + 1)]
-                said = t("domino.row", suit=label, low=rank_short(cat, Rank(lo)),
-                         high=rank_short(cat, Rank(hi)))
-            rows.append(d.el("li", None,
-                             d.el("span", suit.symbol + "\ufe0e", class_=f"row-suit suit-{suit.char}",
-                                  aria_hidden="true"),
-                             d.el("span", None, *cells, class_="row-cards", aria_hidden="true"),
-                             d.el("span", said, class_="sr-only"),
-                             class_="domino-row"))
+                cells = [
+                    self.mini_card(Card.of(suit, Rank(r)), "start" if r == deal.start_rank else "")
+                    for r in range(lo, hi + 1)
+                ]
+                said = t(
+                    "domino.row",
+                    suit=label,
+                    low=rank_short(cat, Rank(lo)),
+                    high=rank_short(cat, Rank(hi)),
+                )
+            rows.append(
+                d.el(
+                    "li",
+                    None,
+                    d.el(
+                        "span",
+                        suit.symbol + "\ufe0e",
+                        class_=f"row-suit suit-{suit.char}",
+                        aria_hidden="true",
+                    ),
+                    d.el("span", None, *cells, class_="row-cards", aria_hidden="true"),
+                    d.el("span", said, class_="sr-only"),
+                    class_="domino-row",
+                )
+            )
         notes = []
         if deal.out_order:
-            notes.append(t("domino.out", names=join_names(cat, [
-                f"{ui.names[s]} ({i + 1})" for i, s in enumerate(deal.out_order)])))
+            notes.append(
+                t(
+                    "domino.out",
+                    names=join_names(
+                        cat, [f"{ui.names[s]} ({i + 1})" for i, s in enumerate(deal.out_order)]
+                    ),
+                )
+            )
         if ui.passed:
-            notes.append(t("domino.passed", names=join_names(cat, [ui.names[s] for s in sorted(ui.passed)])))
-        return d.el("div", None,
-                    d.el("p", t("domino.start", rank=rank_short(cat, deal.start_rank)), class_="domino-start"),
-                    d.el("ul", None, *rows, class_="domino-rows", aria_label=t("domino.title")),
-                    d.el("p", " ".join(notes), class_="trick-caption"),
-                    class_="domino")
+            notes.append(
+                t("domino.passed", names=join_names(cat, [ui.names[s] for s in sorted(ui.passed)]))
+            )
+        return d.el(
+            "div",
+            None,
+            d.el(
+                "p", t("domino.start", rank=rank_short(cat, deal.start_rank)), class_="domino-start"
+            ),
+            d.el("ul", None, *rows, class_="domino-rows", aria_label=t("domino.title")),
+            d.el("p", " ".join(notes), class_="trick-caption"),
+            class_="domino",
+        )
 
     def last_trick(self, view: Any, ui: Any) -> Any:
         """The last finished trick, for review at any time."""
@@ -563,35 +867,63 @@ class TableView:
         items = []
         for k, card in enumerate(trick.cards):
             seat = (trick.leader + k) % 4
-            items.append(d.el("li", None, d.el("span", ui.names[seat], class_="who"),
-                              self.mini_card(card, "winner" if seat == trick.winner else "")))
-        return d.el("section", None,
-                    d.el("h2", t("last_trick.title", number=len(view.deal.tricks))),
-                    d.el("ol", None, *items, class_="last-list"),
-                    d.el("p", said(self.catalog, "trick.won", trick.winner, ui.names)),
-                    d.el("button", t("last_trick.close"), type="button", class_="quiet",
-                         data_action="last-trick"),
-                    class_="last-trick", aria_label=t("toolbar.last_trick"))
+            items.append(
+                d.el(
+                    "li",
+                    None,
+                    d.el("span", ui.names[seat], class_="who"),
+                    self.mini_card(card, "winner" if seat == trick.winner else ""),
+                )
+            )
+        return d.el(
+            "section",
+            None,
+            d.el("h2", t("last_trick.title", number=len(view.deal.tricks))),
+            d.el("ol", None, *items, class_="last-list"),
+            d.el("p", said(self.catalog, "trick.won", trick.winner, ui.names)),
+            d.el(
+                "button",
+                t("last_trick.close"),
+                type="button",
+                class_="quiet",
+                data_action="last-trick",
+            ),
+            class_="last-trick",
+            aria_label=t("toolbar.last_trick"),
+        )
 
     def summary(self, number: int, view: Any, ui: Any) -> Any:
         """A finished deal: raw scores, each pair's transfer, final scores; then "next"."""
         d, t, cat = self.dom, self.catalog.text, self.catalog
         row = ui.game.summary(number)
         contract, trump, rank = ui.game.deal_details(number)
-        head = d.el("tr", None, d.el("th", t("summary.player"), scope="col"),
-                    d.el("th", t("summary.raw"), scope="col"),
-                    d.el("th", t("summary.transfers"), scope="col"),
-                    d.el("th", t("summary.final"), scope="col"),
-                    d.el("th", t("summary.total"), scope="col"))
+        head = d.el(
+            "tr",
+            None,
+            d.el("th", t("summary.player"), scope="col"),
+            d.el("th", t("summary.raw"), scope="col"),
+            d.el("th", t("summary.transfers"), scope="col"),
+            d.el("th", t("summary.final"), scope="col"),
+            d.el("th", t("summary.total"), scope="col"),
+        )
         body = []
         for seat in range(4):
             moved = row.final[seat] - row.raw[seat]
-            body.append(d.el("tr", None, d.el("th", ui.names[seat], scope="row"),
-                             d.el("td", str(row.raw[seat]), class_="num"),
-                             d.el("td", f"{moved:+d}" if moved else "0", class_="num"),
-                             d.el("td", str(row.final[seat]), class_="num strong"),
-                             d.el("td", str(view.totals[seat]) if number == len(view.history)
-                                  else "", class_="num")))
+            body.append(
+                d.el(
+                    "tr",
+                    None,
+                    d.el("th", ui.names[seat], scope="row"),
+                    d.el("td", str(row.raw[seat]), class_="num"),
+                    d.el("td", f"{moved:+d}" if moved else "0", class_="num"),
+                    d.el("td", str(row.final[seat]), class_="num strong"),
+                    d.el(
+                        "td",
+                        str(view.totals[seat]) if number == len(view.history) else "",
+                        class_="num",
+                    ),
+                )
+            )
         pairs = []
         for p in ui.game.pair_transfers(number):
             key = "summary.pair_mutual" if p.mutual else "summary.pair"
@@ -601,25 +933,60 @@ class TableView:
                 key += ".you_pay"
             elif p.payee == HUMAN:
                 key += ".you_get"
-            pairs.append(d.el("li", t(key, payer=ui.names[p.payer], payee=ui.names[p.payee],
-                                      amount=p.amount)))
-        if not pairs:
+            pairs.append(
+                d.el(
+                    "li", t(key, payer=ui.names[p.payer], payee=ui.names[p.payee], amount=p.amount)
+                )
+            )
+        if not pairs and view.deal.rules.doubling:
             pairs.append(d.el("li", t("summary.no_doubles")))
         last = number == view.deals
         parts = [
             d.el("h2", t("summary.title", number=number), id="prompt-title"),
-            d.el("p", said(cat, "summary.contract", row.declarer, ui.names,
-                           contract=contract_line(cat, contract, trump, rank)), class_="help"),
-            d.el("table", None, d.el("thead", None, head), d.el("tbody", None, *body),
-                 class_="summary-table"),
-            d.el("h3", t("summary.pairs")),
-            d.el("ul", None, *pairs, class_="pairs"),
-            d.el("div", None, d.el("button", t("summary.final_next" if last else "summary.next"),
-                                   type="button", class_="action", data_action="next"),
-                 class_="prompt-actions"),
+            d.el(
+                "p",
+                said(
+                    cat,
+                    "summary.contract",
+                    row.declarer,
+                    ui.names,
+                    contract=contract_line(cat, contract, trump, rank),
+                ),
+                class_="help",
+            ),
+            d.el(
+                "table",
+                None,
+                d.el("thead", None, head),
+                d.el("tbody", None, *body),
+                class_="summary-table",
+            ),
+            *(
+                [d.el("h3", t("summary.pairs")), d.el("ul", None, *pairs, class_="pairs")]
+                if pairs
+                else []
+            ),
+            d.el(
+                "div",
+                None,
+                d.el(
+                    "button",
+                    t("summary.final_next" if last else "summary.next"),
+                    type="button",
+                    class_="action",
+                    data_action="next",
+                ),
+                class_="prompt-actions",
+            ),
         ]
-        return d.el("section", None, *parts, class_="prompt summary",
-                    aria_labelledby="prompt-title", data_summary=number)
+        return d.el(
+            "section",
+            None,
+            *parts,
+            class_="prompt summary",
+            aria_labelledby="prompt-title",
+            data_summary=number,
+        )
 
     def session_over(self, view: Any, ui: Any) -> Any:
         """The final ranking, the winners (a tie shares the victory), what to do next."""
@@ -631,28 +998,50 @@ class TableView:
             verdict = said(cat, "over.winner", winners[0], ui.names, total=best)
         else:
             verdict = t("over.shared", names=join_names(cat, names), total=best)
-        order = sorted(range(4), key=lambda s: (-view.totals[s], s))
+        if view.deal.rules.lowest_wins:
+            verdict += " " + t("over.lowest")
+        goal = view.deal.rules.goal  # the highest total wins, or the lowest (fr32)
+        order = sorted(range(4), key=lambda s: (-goal * view.totals[s], s))
         ranking = []
         for seat in order:
-            place = 1 + sum(1 for s in range(4) if view.totals[s] > view.totals[seat])
-            ranking.append(d.el("li", None, d.el("span", place_name(cat, place), class_="place"),
-                                d.el("span", ui.names[seat], class_="who"),
-                                d.el("span", str(view.totals[seat]), class_="num"),
-                                class_="winner" if seat in winners else None))
+            place = 1 + sum(1 for s in range(4) if goal * view.totals[s] > goal * view.totals[seat])
+            ranking.append(
+                d.el(
+                    "li",
+                    None,
+                    d.el("span", place_name(cat, place), class_="place"),
+                    d.el("span", ui.names[seat], class_="who"),
+                    d.el("span", str(view.totals[seat]), class_="num"),
+                    class_="winner" if seat in winners else None,
+                )
+            )
         return d.el(
-            "section", None,
+            "section",
+            None,
             d.el("h2", t("over.title"), id="over-title"),
             d.el("p", verdict, class_="verdict", data_winners=",".join(map(str, winners))),
             d.el("ol", None, *ranking, class_="ranking"),
-            d.el("div", None,
-                 d.el("button", t("over.new"), type="button", class_="action",
-                      data_action="new-session"),
-                 d.el("button", t("over.replay"), type="button", class_="quiet",
-                      data_action="replay"),
-                 d.el("button", t("menu.export"), type="button", class_="quiet",
-                      data_action="export"),
-                 class_="prompt-actions"),
-            class_="prompt over", data_testid="session-over", aria_labelledby="over-title",
+            d.el(
+                "div",
+                None,
+                d.el(
+                    "button",
+                    t("over.new"),
+                    type="button",
+                    class_="action",
+                    data_action="new-session",
+                ),
+                d.el(
+                    "button", t("over.replay"), type="button", class_="quiet", data_action="replay"
+                ),
+                d.el(
+                    "button", t("menu.export"), type="button", class_="quiet", data_action="export"
+                ),
+                class_="prompt-actions",
+            ),
+            class_="prompt over",
+            data_testid="session-over",
+            aria_labelledby="over-title",
         )
 
     # -- the hand --------------------------------------------------------------------------
@@ -664,23 +1053,42 @@ class TableView:
         cards = list(deal.hand)
         codes = [str(c) for c in cards]
         if codes != self.hand_codes:
-            if self.hand_codes and set(codes) <= set(self.hand_codes) and \
-                    [c for c in self.hand_codes if c in codes] == codes:
+            if (
+                self.hand_codes
+                and set(codes) <= set(self.hand_codes)
+                and [c for c in self.hand_codes if c in codes] == codes
+            ):
                 for code in self.hand_codes:
                     if code not in codes:
                         self.hand_buttons.pop(code).remove()
             else:
                 self.hand_buttons = {str(c): self.card_button(c) for c in cards}
-                row = d.el("div", None, *self.hand_buttons.values(), class_="cards", role="group",
-                           aria_labelledby="hand-heading")
+                row = d.el(
+                    "div",
+                    None,
+                    *self.hand_buttons.values(),
+                    class_="cards",
+                    role="group",
+                    aria_labelledby="hand-heading",
+                )
                 heading = d.el("h2", None, id="hand-heading")
                 self.hand_region.replaceChildren(heading, row)
             self.hand_codes = codes
-        my_turn = deal.to_move == HUMAN and deal.phase is Phase.PLAY and ui.summary is None \
+        my_turn = (
+            deal.to_move == HUMAN
+            and deal.phase is Phase.PLAY
+            and ui.summary is None
             and not view.is_over
+        )
         playable = [str(a.card) for a in deal.legal if isinstance(a, Play)] if my_turn else []
         hinted = str(ui.hint.card) if my_turn and isinstance(ui.hint, Play) else None
-        key = (tuple(codes), my_turn, tuple(playable), tuple(sorted(ui.card_reasons.items())), hinted)
+        key = (
+            tuple(codes),
+            my_turn,
+            tuple(playable),
+            tuple(sorted(ui.card_reasons.items())),
+            hinted,
+        )
         if not self.changed("hand", key):
             return
         for code in codes:
@@ -712,9 +1120,16 @@ class TableView:
     def card_button(self, card: Card) -> Any:
         """One card: ``<button data-card="QS" aria-label="Queen of spades">``."""
         face = card_face(card, self.catalog)
-        return self.dom.el("button", None, *self.face_parts(face),
-                           type="button", class_=f"card suit-{face.suit}", data_card=face.code,
-                           aria_label=face.name, disabled=True)
+        return self.dom.el(
+            "button",
+            None,
+            *self.face_parts(face),
+            type="button",
+            class_=f"card suit-{face.suit}",
+            data_card=face.code,
+            aria_label=face.name,
+            disabled=True,
+        )
 
     # -- scores ----------------------------------------------------------------------------
 
@@ -737,15 +1152,22 @@ class TableView:
 
     def draw_scores(self, view: Any, ui: Any) -> None:
         """The score sheet and diagram, redrawn only when a deal has finished (or names change)."""
-        if not self.changed("scores", (len(view.history), view.number, tuple(ui.names), ui.game.seed)):
+        if not self.changed(
+            "scores", (len(view.history), view.number, tuple(ui.names), ui.game.seed)
+        ):
             return
         d = self.dom
         history = view.history
         current = view.number
-        self.sheet_box.replaceChildren(draw_sheet(d, self.catalog, ui.names, history,
-                                                  ui.game.deal_details, view.totals, current))
+        self.sheet_box.replaceChildren(
+            draw_sheet(
+                d, self.catalog, ui.names, history, ui.game.deal_details, view.totals, current
+            )
+        )
         self.legend_box.replaceChildren(draw_legend(d, ui.names, view.totals))
-        svg, geo = draw_diagram(d, self.catalog, ui.names, history, view.deals, current)
+        svg, geo = draw_diagram(
+            d, self.catalog, ui.names, history, view.deals, view.deals // view.blocks, current
+        )
         self.diagram_box.replaceChildren(svg)
         self.keep_in_view(geo.deal_x[min(current, view.deals)])
 
@@ -769,7 +1191,7 @@ class TableView:
         """Settings, new session, export/import, the previous session."""
         d, t = self.dom, self.catalog.text
         s = ui.settings
-        key = (s, ui.game.seed, ui.previous_seed, ui.catalog.lang)
+        key = (s, ui.game.seed, ui.game.rules, ui.previous_seed, ui.catalog.lang)
         if key == self.menu_key and self.menu.childElementCount:
             return
         self.menu_key = key
@@ -777,56 +1199,214 @@ class TableView:
         def select(name: str, options: Sequence[str], current: str, prefix: str) -> Any:
             node = d.el("select", None, id=f"setting-{name}", data_setting=name)
             for value in options:
-                node.append(d.el("option", t(f"{prefix}.{value}"), value=value,
-                                 selected=value == current))
+                node.append(
+                    d.el("option", t(f"{prefix}.{value}"), value=value, selected=value == current)
+                )
             return node
 
-        autoplay = d.el("input", None, type="checkbox", id="setting-autoplay",
-                        data_setting="autoplay", checked=s.autoplay)
-        hints = d.el("input", None, type="checkbox", id="setting-hints",
-                     data_setting="hints", checked=s.hints)
+        autoplay = d.el(
+            "input",
+            None,
+            type="checkbox",
+            id="setting-autoplay",
+            data_setting="autoplay",
+            checked=s.autoplay,
+        )
+        hints = d.el(
+            "input",
+            None,
+            type="checkbox",
+            id="setting-hints",
+            data_setting="hints",
+            checked=s.hints,
+        )
         settings = d.el(
-            "fieldset", None, d.el("legend", t("menu.settings")),
+            "fieldset",
+            None,
+            d.el("legend", t("menu.settings")),
             d.el("label", t("menu.speed"), for_="setting-speed"),
-            select("speed", SPEED_NAMES, s.speed, "speed"),
+            select("speed", SPEEDS, s.speed, "speed"),
             d.el("label", t("menu.level"), for_="setting-level"),
-            select("level", LEVEL_NAMES, s.level, "level"),
-            d.el("div", None, autoplay, d.el("label", t("menu.autoplay"), for_="setting-autoplay"),
-                 class_="check"),
-            d.el("div", None, hints, d.el("label", t("menu.hints"), for_="setting-hints"),
-                 class_="check"),
-            d.el("p", None, d.el("a", t("table.language"), href=ui.language_href(),
-                                 hreflang=ui.other_lang, lang=ui.other_lang, class_="tool")),
+            select("level", LEVELS, s.level, "level"),
+            d.el(
+                "div",
+                None,
+                autoplay,
+                d.el("label", t("menu.autoplay"), for_="setting-autoplay"),
+                class_="check",
+            ),
+            d.el(
+                "div",
+                None,
+                hints,
+                d.el("label", t("menu.hints"), for_="setting-hints"),
+                class_="check",
+            ),
+            d.el(
+                "p",
+                None,
+                d.el(
+                    "a",
+                    t("table.language"),
+                    href=ui.language_href(),
+                    hreflang=ui.other_lang,
+                    lang=ui.other_lang,
+                    class_="tool",
+                ),
+            ),
             class_="settings",
         )
         new = d.el(
-            "fieldset", None, d.el("legend", t("menu.new_title")),
+            "fieldset",
+            None,
+            d.el("legend", t("menu.new_title")),
             d.el("label", t("menu.name"), for_="new-name"),
-            d.el("input", None, id="new-name", type="text", maxlength="24", autocomplete="nickname",
-                 value=ui.names[HUMAN]),
+            d.el(
+                "input",
+                None,
+                id="new-name",
+                type="text",
+                maxlength="24",
+                autocomplete="nickname",
+                value=ui.names[HUMAN],
+            ),
             d.el("label", t("menu.seed"), for_="new-seed"),
-            d.el("input", None, id="new-seed", type="text", inputmode="numeric",
-                 placeholder=t("menu.seed_placeholder")),
-            d.el("button", t("menu.start"), type="button", class_="action", data_action="start-new"),
+            d.el(
+                "input",
+                None,
+                id="new-seed",
+                type="text",
+                inputmode="numeric",
+                placeholder=t("menu.seed_placeholder"),
+            ),
+            self.game_choice(ui.game.rules),
+            d.el(
+                "button", t("menu.start"), type="button", class_="action", data_action="start-new"
+            ),
             class_="new-session",
         )
         record = d.el(
-            "fieldset", None, d.el("legend", t("menu.record")),
+            "fieldset",
+            None,
+            d.el("legend", t("menu.record")),
             d.el("button", t("menu.export"), type="button", class_="quiet", data_action="export"),
-            d.el("label", None, d.el("span", t("menu.import")),
-                 d.el("input", None, type="file", accept=".json,application/json",
-                      id="import-file", data_setting="import", class_="file"),
-                 class_="quiet file-label"),
+            d.el(
+                "label",
+                None,
+                d.el("span", t("menu.import")),
+                d.el(
+                    "input",
+                    None,
+                    type="file",
+                    accept=".json,application/json",
+                    id="import-file",
+                    data_setting="import",
+                    class_="file",
+                ),
+                class_="quiet file-label",
+            ),
             class_="record",
         )
         parts = [d.el("h2", t("menu.title"), id="menu-heading"), settings, new, record]
         if ui.previous_seed is not None:
-            parts.append(d.el("fieldset", None, d.el("legend", t("menu.previous_title")),
-                              d.el("button", t("menu.previous", seed=ui.previous_seed),
-                                   type="button", class_="quiet", data_action="resume-previous")))
-        parts.append(d.el("button", t("menu.close"), type="button", class_="quiet",
-                          data_action="menu"))
+            parts.append(
+                d.el(
+                    "fieldset",
+                    None,
+                    d.el("legend", t("menu.previous_title")),
+                    d.el(
+                        "button",
+                        t("menu.previous", seed=ui.previous_seed),
+                        type="button",
+                        class_="quiet",
+                        data_action="resume-previous",
+                    ),
+                )
+            )
+        parts.append(
+            d.el("button", t("menu.close"), type="button", class_="quiet", data_action="menu")
+        )
         self.menu.replaceChildren(*parts)
+
+    def game_choice(self, rules: Any) -> Any:
+        """The games of RULES.md §7, a line each, and the Pagat rules' house options (shown
+        while that game is chosen); the current session's game comes chosen."""
+        d, t = self.dom, self.catalog.text
+        games = []
+        for name in PRESET_NAMES:
+            radio = d.el(
+                "input",
+                None,
+                type="radio",
+                name="new-rules",
+                value=name,
+                id=f"new-rules-{name}",
+                data_setting="new-rules",
+                checked=name == rules.name,
+                aria_describedby=f"new-rules-{name}-about",
+            )
+            games.append(
+                d.el(
+                    "div",
+                    None,
+                    radio,
+                    d.el("label", t(f"rules.{name}"), for_=f"new-rules-{name}"),
+                    d.el(
+                        "p", t(f"rules.{name}.about"), id=f"new-rules-{name}-about", class_="about"
+                    ),
+                    class_="game-choice",
+                )
+            )
+        chosen = dict(rules.options) if rules.name == "pagat" else {}
+        options = []
+        for option, values in PAGAT_OPTIONS.items():
+            current = chosen.get(option, values[0])
+            field = f"new-option-{option}"
+            if isinstance(values[0], bool):
+                box = d.el(
+                    "input",
+                    None,
+                    type="checkbox",
+                    id=field,
+                    data_option=option,
+                    checked=bool(current),
+                )
+                options.append(
+                    d.el(
+                        "div",
+                        None,
+                        box,
+                        d.el("label", t(f"option.{option}"), for_=field),
+                        class_="check",
+                    )
+                )
+                continue
+            select = d.el("select", None, id=field, data_option=option)
+            for value in values:
+                words = (
+                    t(f"option.{option}.{value or 'none'}") if option == "without" else str(value)
+                )
+                select.append(
+                    d.el("option", words, value=json.dumps(value), selected=value == current)
+                )
+            options.append(d.el("label", t(f"option.{option}"), for_=field))
+            options.append(select)
+        return d.el(
+            "fieldset",
+            None,
+            d.el("legend", t("menu.game")),
+            *games,
+            d.el(
+                "fieldset",
+                None,
+                d.el("legend", t("menu.options")),
+                *options,
+                id="pagat-options",
+                class_="options",
+                hidden=rules.name != "pagat",
+            ),
+            class_="games",
+        )
 
     # -- notices and announcements -----------------------------------------------------------
 
@@ -835,10 +1415,24 @@ class TableView:
         d, t = self.dom, self.catalog.text
         items = []
         for index, (kind, text) in enumerate(notices):
-            items.append(d.el("div", None, d.el("p", text),
-                              d.el("button", t("notice.dismiss"), type="button", class_="quiet",
-                                   data_action="dismiss-notice", data_index=index),
-                              class_=f"notice {kind}", role="alert", data_notice=kind))
+            items.append(
+                d.el(
+                    "div",
+                    None,
+                    d.el("p", text),
+                    d.el(
+                        "button",
+                        t("notice.dismiss"),
+                        type="button",
+                        class_="quiet",
+                        data_action="dismiss-notice",
+                        data_index=index,
+                    ),
+                    class_=f"notice {kind}",
+                    role="alert",
+                    data_notice=kind,
+                )
+            )
         self.notices.replaceChildren(*items)
 
     def announce(self, text: str) -> None:

@@ -6,18 +6,29 @@ message and fills in names, cards and numbers. Contract names are those of RULES
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
-
 from web.faces import card_face
 from web.game import HUMAN
 from web.i18n import Catalog
 
 REFUSALS = (
-    "must-double", "must-follow", "heart-lead", "must-overtrump", "must-trump",
-    "domino-unplayable", "not-held", "contract-used", "double-self", "redouble-not-doubled",
-    "double-positive", "wrong-phase", "deal-over", "trump-missing", "rank-missing",
+    "must-double",
+    "must-follow",
+    "heart-lead",
+    "must-overtrump",
+    "must-trump",
+    "domino-unplayable",
+    "not-held",
+    "contract-used",
+    "double-self",
+    "redouble-not-doubled",
+    "double-positive",
+    "wrong-phase",
+    "deal-over",
+    "trump-missing",
+    "rank-missing",
 )
 """Engine error codes that a player can meet by acting, each with its own message."""
 
@@ -54,19 +65,29 @@ def card_name(catalog: Catalog, card: Card) -> str:
     return card_face(card, catalog).name
 
 
-def contract_line(catalog: Catalog, contract: Contract, trump: Suit | None,
-                  start_rank: Rank | None, short: bool = False) -> str:
+def contract_line(
+    catalog: Catalog,
+    contract: Contract,
+    trump: Suit | None,
+    start_rank: Rank | None,
+    short: bool = False,
+) -> str:
     """The contract with its trump suit or starting rank ("Trumps ♥ (hearts)"); ``short``
     leaves the suit's name out (for the score sheet)."""
     name = contract_name(catalog, contract)
     if trump is not None:
         key = "contract.short_trump" if short else "contract.with_trump"
-        return catalog.text(key, contract=name, suit=suit_name(catalog, trump),
-                            symbol=trump.symbol + "\ufe0e")
+        return catalog.text(
+            key, contract=name, suit=suit_name(catalog, trump), symbol=trump.symbol + "\ufe0e"
+        )
     if start_rank is not None:
         key = "contract.short_rank" if short else "contract.with_rank"
-        return catalog.text(key, contract=name, rank=rank_short(catalog, start_rank),
-                            rank_name=catalog.text(f"rank.{start_rank.char}"))
+        return catalog.text(
+            key,
+            contract=name,
+            rank=rank_short(catalog, start_rank),
+            rank_name=catalog.text(f"rank.{start_rank.char}"),
+        )
     return name
 
 
@@ -79,7 +100,8 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
         owed, left = int(params.get("owed", 0)), int(params.get("left", 0))
         return catalog.text(
             "refusal.must-double",
-            owed=catalog.plural("count.doubles", owed), left=catalog.plural("count.deals", left),
+            owed=catalog.plural("count.doubles", owed),
+            left=catalog.plural("count.deals", left),
         )
     if "suit" in params:
         params["suit"] = suit_name(catalog, Suit.parse(str(params["suit"])))
@@ -87,21 +109,30 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
         params["card"] = card_name(catalog, Card.parse(str(params["card"])))
     if "contract" in params:
         params["contract"] = contract_name(catalog, str(params["contract"]))
-    return catalog.text(f"refusal.{error.code}", **{k: v for k, v in params.items()
-                                                     if isinstance(v, (str, int))})
+    return catalog.text(
+        f"refusal.{error.code}", **{k: v for k, v in params.items() if isinstance(v, (str, int))}
+    )
 
 
-def announcement(catalog: Catalog, names: Sequence[str], seat: int, action,
-                 declarer: int | None = None) -> str:
+def announcement(
+    catalog: Catalog, names: Sequence[str], seat: int, action, declarer: int | None = None
+) -> str:
     """One action told in a sentence, for the live region (the declarer's doubles are
     redoubles)."""
     if isinstance(action, ChooseContract):
-        return said(catalog, "say.contract", seat, names, contract=contract_line(
-            catalog, action.contract, action.trump, action.start_rank))
+        return said(
+            catalog,
+            "say.contract",
+            seat,
+            names,
+            contract=contract_line(catalog, action.contract, action.trump, action.start_rank),
+        )
     if isinstance(action, Double):
         if not action.targets:
             return said(catalog, "say.pass", seat, names)
-        targets = join_names(catalog, [object_name(catalog, t, names) for t in sorted(action.targets)])
+        targets = join_names(
+            catalog, [object_name(catalog, t, names) for t in sorted(action.targets)]
+        )
         key = "say.redouble" if seat == declarer else "say.double"
         return said(catalog, key, seat, names, targets=targets)
     if isinstance(action, Play):
@@ -127,11 +158,15 @@ def hint_text(catalog: Catalog, names: Sequence[str], action, declarer: int | No
     if isinstance(action, Play):
         return catalog.text("hint.play", card=card_name(catalog, action.card))
     if isinstance(action, ChooseContract):
-        return catalog.text("hint.contract", contract=contract_line(
-            catalog, action.contract, action.trump, action.start_rank))
+        return catalog.text(
+            "hint.contract",
+            contract=contract_line(catalog, action.contract, action.trump, action.start_rank),
+        )
     if isinstance(action, Double):
         if not action.targets:
             return catalog.text("hint.pass")
         targets = join_names(catalog, [names[t] for t in sorted(action.targets)])
-        return catalog.text("hint.redouble" if declarer == HUMAN else "hint.double", targets=targets)
+        return catalog.text(
+            "hint.redouble" if declarer == HUMAN else "hint.double", targets=targets
+        )
     return ""

@@ -32,7 +32,7 @@ from ..cards import (
     mask_of,
 )
 from ..deal import Deal, Phase, View
-from ..rules import Contract, ContractRules
+from ..rules import PRESETS, Contract, ContractRules, Rules
 from ..scoring import final_scores
 from ..tricks import beats
 from .heuristics import domino_card, negative_card, play_style, trumps_card
@@ -49,11 +49,47 @@ DECLARER_BASELINE = {
         Contract.TRUMPS: 22.93,
         Contract.DOMINO: 19.53,
     },
+    "classic": {
+        Contract.NO_TRICKS: -6.7,
+        Contract.NO_QUEENS: -6.18,
+        Contract.NO_LAST_TWO: -7.65,
+        Contract.NO_HEARTS: -7.4,
+        Contract.NO_KING_OF_HEARTS: -5.33,
+        Contract.TRUMPS: 23.03,
+        Contract.DOMINO: 19.67,
+    },
+    "fr32": {
+        Contract.KING_OF_HEARTS: 8.4,
+        Contract.HEARTS: 19.35,
+        Contract.QUEENS: 8.97,
+        Contract.JACKS: 18.23,
+        Contract.TRICKS: 19.3,
+        Contract.LAST_TRICK: 12.83,
+        Contract.REVERSE: -20.87,
+    },
+    "pagat": {
+        Contract.NO_TRICKS: -6.19,
+        Contract.NO_QUEENS: -5.74,
+        Contract.NO_LAST_TWO: -6.8,
+        Contract.NO_HEARTS: -7.29,
+        Contract.NO_KING_OF_HEARTS: -4.3,
+        Contract.TRUMPS: 24.01,
+        Contract.DOMINO: 17.71,
+    },
 }
-"""The declarer's mean raw score per contract on a random hand (by preset; standard rules,
-heuristic play, trump suit and starting rank chosen by shape; 600 deals). A contract is worth
-choosing now by how much better this hand does than that: every contract of the block is played
-anyway. Elsewhere a quarter of the contract's total stands in."""
+"""The declarer's mean raw score per contract on a random hand, by preset (heuristic play, trump
+suit and starting rank chosen by shape; 600 deals; ``tools/declarer_baseline.py`` measures
+them). A contract is worth choosing now by how much better this hand does than that: every
+contract of the block is played anyway. A contract's options scale its figure with its total
+(Pagat's K♥ at -30); a contract not measured (the Salad) takes a quarter of its total."""
+
+
+def declarer_baseline(rules: Rules, crules: ContractRules) -> float:
+    """What the declarer of ``crules`` scores on a random hand (see ``DECLARER_BASELINE``)."""
+    measured = DECLARER_BASELINE.get(rules.name, {}).get(crules.contract)
+    if measured is None:
+        return crules.total / 4
+    return measured * crules.total / PRESETS[rules.name].contract(crules.contract).total
 
 
 @dataclass(frozen=True)
@@ -219,9 +255,8 @@ class Bot:
                 samples = n + 1
                 break
         out: dict[ChooseContract, float] = {}
-        baseline = DECLARER_BASELINE.get(rules.name if not rules.options else "", {})
         for a in options:
-            share = baseline.get(a.contract, rules.contract(a.contract).total / 4)
+            share = declarer_baseline(rules, rules.contract(a.contract))
             out[a] = (values[a] / samples - share) * rules.goal
         for other in view.legal:
             if isinstance(other, ChooseContract):  # all of them
