@@ -115,6 +115,9 @@ class View:
     hands: tuple[tuple[Card, ...], ...] | None
 
 
+_PLAY = Phase.PLAY
+"""The play phase, for the hot paths (a module name is found faster than a class attribute)."""
+
 _PLAYED: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
     tuple((seat, c) for c in CARDS) for seat in range(4)
 )
@@ -157,6 +160,8 @@ class Deal:
         self.to_move: int | None = declarer
         self.crules: ContractRules | None = None
         self.trump: Suit | None = None
+        self.trump_suit = -1
+        """The trump suit as a number, -1 without trumps (for the hot paths)."""
         self.start_rank: Rank | None = None
         self.doubles: list[tuple[int, int]] = []
         self.double_turns = 0
@@ -164,6 +169,9 @@ class Deal:
         self.history: list[Event] = []
         # Trick contracts
         self.trick: list[tuple[int, Card]] = []
+        self.best = -1
+        self.winner = -1
+        """The card taking the current trick so far, and its player."""
         self.tricks: list[Trick] = []
         self.tricks_won = [0, 0, 0, 0]
         self.captured: list[Mask] = [0, 0, 0, 0]
@@ -217,8 +225,10 @@ class Deal:
 
     def legal_mask(self) -> Mask:
         """The cards the player to move may play now, as a set (0 outside the play)."""
-        if self.phase is not Phase.PLAY:
-            return 0
+        return self._legal_cards() if self.phase is _PLAY else 0
+
+    def _legal_cards(self) -> Mask:
+        """``legal_mask`` in the play phase."""
         # Both are set in the play phase; no runtime check on this hot path.
         hand = self.hands[self.to_move]  # type: ignore[index]
         crules: ContractRules = self.crules  # type: ignore[assignment]
@@ -228,11 +238,12 @@ class Deal:
         if not trick:
             return tricks.lead_mask(hand, tricks.restricts_lead(crules.lead, self.hearts_broken))
         led = trick[0][1] // 13
-        if self.trump is None:
+        trump = self.trump_suit
+        if trump < 0:
             return hand & SUIT_MASKS[led] or hand  # follow suit, else anything (§2)
-        return tricks.follow_mask(
-            hand, led, int(self.trump), self._high_trump(), self.rules.trump_duty
-        )
+        best = self.best  # the highest trump in the trick, if it holds one
+        high = best if best // 13 == trump else -1
+        return tricks.follow_mask(hand, led, trump, high, self.rules.trump_duty)
 
     def raw_scores(self) -> list[int]:
         """Raw scores of the contract (RULES.md §2, §3); final once the deal is over."""
@@ -289,9 +300,9 @@ class Deal:
         seat = self.to_move
         if (
             type(action) is Play
-            and self.phase is Phase.PLAY
+            and self.phase is _PLAY
             and type(action.card) is Card
-            and self.legal_mask() >> action.card & 1
+            and self._legal_cards() >> action.card & 1
         ):
             # The common case, checked by legal_mask alone (the play phase has a seat to move).
             event = self._play(seat, action)  # type: ignore[arg-type]
@@ -340,10 +351,13 @@ class Deal:
         deal.to_move = view.to_move
         deal.crules = rules.contract(view.contract) if view.contract is not None else None
         deal.trump, deal.start_rank = view.trump, view.start_rank
+        deal.trump_suit = -1 if view.trump is None else int(view.trump)
         deal.doubles = list(view.doubles)
         deal.double_turns = view.double_turns
         deal.played = list(view.played)
-        deal.trick = list(view.trick)
+        deal.trick = []
+        for seat, c in view.trick:
+            deal._add_to_trick(seat, c)
         deal.tricks = list(view.tricks)
         deal.tricks_won = list(view.tricks_won)
         for t in view.tricks:
@@ -477,6 +491,7 @@ class Deal:
     def _choose(self, action: ChooseContract) -> None:
         self.crules = crules = self.rules.contract(action.contract)
         self.trump = action.trump
+        self.trump_suit = -1 if action.trump is None else int(action.trump)
         self.start_rank = action.start_rank
         if crules.domino is not None:
             self.opener = _opener(crules)
@@ -529,7 +544,7 @@ class Deal:
     def _check_double(self, action: Double) -> None:
         seat, d = self.to_move, self.declarer
         assert seat is not None  # in the doubling round
-        scope = self._double_scope(seat)
+        scope = self._double_scope(seat) if action.targets else set()
         for target in action.targets:
             if isinstance(target, bool) or target not in (0, 1, 2, 3):
                 raise RuleError(f"not a seat: {target!r}", "bad-seat")
@@ -563,7 +578,8 @@ class Deal:
     def _double(self, action: Double) -> None:
         seat = self.to_move
         assert seat is not None  # in the doubling round
-        self.doubles.extend((seat, t) for t in sorted(action.targets))
+        if action.targets:
+            self.doubles.extend((seat, t) for t in sorted(action.targets))
         self.double_turns += 1
         if seat == self.declarer:
             self._start_play()
@@ -586,14 +602,8 @@ class Deal:
 
     def _high_trump(self) -> int:
         """The highest trump in the current trick, or -1."""
-        if self.trump is None:
-            return -1
-        lo = 13 * self.trump
-        best = -1
-        for _, c in self.trick:
-            if lo <= c < lo + 13 and c > best:
-                best = c
-        return best
+        trump = self.trump_suit
+        return self.best if self.trick and trump >= 0 and self.best // 13 == trump else -1
 
     def _check_play(self, action: Play) -> None:
         card = action.card
@@ -677,8 +687,15 @@ class Deal:
         if self.crules.domino is not None:  # type: ignore[union-attr]
             return self._domino_play(seat, action)
         trick = self.trick
-        if trick and card // 13 == HEART_SUIT and trick[0][1] // 13 != HEART_SUIT:
-            self.hearts_broken = True  # tricks.breaks_hearts, inlined on this hot path
+        if trick:
+            suit = card // 13
+            if suit == HEART_SUIT and trick[0][1] // 13 != HEART_SUIT:
+                self.hearts_broken = True  # tricks.breaks_hearts, inlined on this hot path
+            best = self.best
+            if card > best if suit == best // 13 else suit == self.trump_suit:  # tricks.beats
+                self.best, self.winner = card, seat
+        else:
+            self.best, self.winner = card, seat
         trick.append(played)
         if len(trick) < 4:
             self.to_move = (seat + 1) & 3
@@ -686,13 +703,15 @@ class Deal:
         done = self._finish_trick()
         return Event(seat, action, done, None, (), self.phase is Phase.DONE)
 
+    def _add_to_trick(self, seat: int, card: Card) -> None:
+        """Put a card in the current trick, keeping the card that takes it (rebuilding a state)."""
+        if not self.trick or tricks.beats(card, self.best, self.trump_suit):
+            self.best, self.winner = card, seat
+        self.trick.append((seat, card))
+
     def _finish_trick(self) -> Trick:
-        trump = -1 if self.trump is None else int(self.trump)
         trick = self.trick
-        win_seat, best = trick[0]
-        for s, c in trick[1:]:
-            if c > best if c // 13 == best // 13 else c // 13 == trump:  # tricks.beats, inlined
-                win_seat, best = s, c
+        win_seat = self.winner
         cards_ = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
         done = Trick(trick[0][0], cards_, win_seat)
         self.tricks.append(done)
@@ -716,11 +735,17 @@ class Deal:
         return domino.next_player(self.hands, self.playable, seat, include)
 
     def _domino_play(self, seat: int, action: Play) -> Event:
-        card = int(action.card)
-        assert self.start_rank is not None  # a Domino's rank is known once it is chosen
-        self.playable = domino.grow(self.playable, card, int(self.start_rank), self.opener)
+        card = action.card
+        # A Domino's rank is known once it is chosen (no runtime check on this hot path).
+        start = self.start_rank.value  # type: ignore[union-attr]
+        self.playable = playable = domino.grow(self.playable, card, start, self.opener)
+        hands = self.hands
+        after = (seat + 1) & 3
+        if hands[seat] and hands[after] & playable:  # the usual case: the next seat plays
+            self.to_move = after
+            return _PLAIN_EVENTS[seat][card]
         out = None
-        if not self.hands[seat]:
+        if not hands[seat]:
             self.out_order.append(seat)
             out = seat
             if len(self.out_order) == 3:

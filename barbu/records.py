@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import PASS, PLAYS, ChooseContract, Double
-from .cards import CARD_SPELLINGS, Card, Rank, Suit, cards_of
+from .cards import CARD_SPELLINGS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
 from .errors import RuleError
 from .rules import Rules, rules_from_record
@@ -121,27 +121,35 @@ def _list(record: dict[str, Any], key: str, deal: str) -> list[Any]:
     return value
 
 
-def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[list[Card]]:
+def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[Mask]:
+    """The four hands of a record, as card sets."""
     hands = _list(record, "hands", deal)
     if len(hands) != 4:
         raise _fail(_at(deal, "hands"), f"must hold 4 hands, not {len(hands)}", "bad-hands")
-    out: list[list[Card]] = []
+    out: list[Mask] = []
     for seat, hand in enumerate(hands):
-        where = _at(deal, f"hands[{seat}]")
         if not isinstance(hand, list):
+            where = _at(deal, f"hands[{seat}]")
             raise _fail(where, "a hand must be a list of cards", "bad-hands")
-        known = [CARD_SPELLINGS.get(c) if isinstance(c, str) else None for c in hand]
-        cards_ = [c for c in known if c is not None]
-        if len(cards_) != len(hand):  # an unusual spelling, or no card: read each, to say where
-            cards_ = [_card(c, f"{where}[{i}]") for i, c in enumerate(hand)]
-        if len(set(cards_)) != len(cards_):
+        mask = 0
+        for c in hand:
+            card = CARD_SPELLINGS.get(c) if type(c) is str else None
+            if card is None:  # an unusual spelling, or no card: read each, to say where
+                where = _at(deal, f"hands[{seat}]")
+                mask = mask_of(_card(c, f"{where}[{i}]") for i, c in enumerate(hand))
+                break
+            mask |= 1 << card
+        if mask.bit_count() != len(hand):
+            cards_ = [Card.parse(c) for c in hand]
             twice = next(c for c in cards_ if cards_.count(c) > 1)
-            raise _fail(where, f"{twice} is listed twice", "bad-hands")
-        if len(cards_) != rules.hand_size:
+            raise _fail(_at(deal, f"hands[{seat}]"), f"{twice} is listed twice", "bad-hands")
+        if len(hand) != rules.hand_size:
             raise _fail(
-                where, f"a hand holds {rules.hand_size} cards, not {len(cards_)}", "bad-hands"
+                _at(deal, f"hands[{seat}]"),
+                f"a hand holds {rules.hand_size} cards, not {len(hand)}",
+                "bad-hands",
             )
-        out.append(cards_)
+        out.append(mask)
     return out
 
 
