@@ -334,6 +334,11 @@ def _salad(hand_size: int, king: int, queen: int, ace: int) -> ContractRules:
     )
 
 
+TRUMPS = ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True)
+"""Trumps, +5 a trick (RULES.md §3): the same in every game that has it; the trump duty of a
+player void in a plain suit is the game's (``Rules.trump_duty``)."""
+
+
 def _standard() -> Rules:
     negatives = _negative_contracts(
         13, early=frozenset({"no-queens", "no-hearts", "no-king-of-hearts"})
@@ -342,7 +347,7 @@ def _standard() -> Rules:
         name="standard",
         contracts=(
             *negatives.values(),
-            ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
+            TRUMPS,
             ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 5, -5))),
         ),
     )
@@ -355,7 +360,7 @@ def _classic() -> Rules:
         dealer=0,
         contracts=(
             *_negative_contracts(13).values(),
-            ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True),
+            TRUMPS,
             ContractRules(Contract.DOMINO, True, 65, domino=Domino(places=(45, 20, 10, -10))),
         ),
     )
@@ -415,7 +420,7 @@ def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
     if o["salad"]:
         contracts.append(_salad(13, *values))
     if o["without"] != "trumps":
-        contracts.append(ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True))
+        contracts.append(TRUMPS)
     if o["without"] != "domino":
         contracts.append(ContractRules(Contract.DOMINO, True, 65, domino=domino))
     duty = TrumpDuty.OVERTRUMP if o["overtrump_always"] else TrumpDuty.FREE

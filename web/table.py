@@ -1357,7 +1357,7 @@ class TableView:
                     class_="game-choice",
                 )
             )
-        chosen = dict(rules.options) if rules.name == "pagat" else {}
+        chosen = dict(rules.options)
         options = []
         for option, values in PAGAT_OPTIONS.items():
             current = chosen.get(option, values[0])

@@ -17,8 +17,12 @@ REFUSALS = (
     "must-double",
     "must-follow",
     "heart-lead",
+    "hearts-not-broken",
     "must-overtrump",
+    "must-overtrump-void",
     "must-trump",
+    "must-ruff",
+    "domino-opener",
     "domino-unplayable",
     "not-held",
     "contract-used",
@@ -105,8 +109,9 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
         )
     if "suit" in params:
         params["suit"] = suit_name(catalog, Suit.parse(str(params["suit"])))
-    if "card" in params:
-        params["card"] = card_name(catalog, Card.parse(str(params["card"])))
+    for key in ("card", "opener"):
+        if key in params:
+            params[key] = card_name(catalog, Card.parse(str(params[key])))
     if "contract" in params:
         params["contract"] = contract_name(catalog, str(params["contract"]))
     return catalog.text(
