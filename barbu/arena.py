@@ -300,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a pagat option, the value as JSON (true, -30, null) or a word",
     )
     parser.add_argument("--contract", help="play only this contract of the rules")
-    parser.add_argument("--sessions", action="store_true", help="whole 28-deal sessions")
+    parser.add_argument("--sessions", action="store_true", help="whole sessions")
     parser.add_argument(
         "--first",
         type=int,

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from . import domino, tricks
 from .actions import PLAYS, Action, ChooseContract, Double, Play
 from .cards import CARDS, SUIT_MASKS, Card, Mask, Rank, Suit, cards_of, mask_of
-from .errors import RuleError
+from .errors import RuleError, quoted
 from .rules import STANDARD, Contract, ContractRules, Lead, Rules, TrumpDuty
 from .scoring import PairSettlement, settlements
 from .scoring import final_scores as settle
@@ -544,10 +544,15 @@ class Deal:
     def _check_double(self, action: Double) -> None:
         seat, d = self.to_move, self.declarer
         assert seat is not None  # in the doubling round
+        if not isinstance(action.targets, frozenset):
+            raise RuleError(
+                f"a doubling turn's targets are a set of seats, not {quoted(action.targets)}",
+                "bad-action",
+            )
         scope = self._double_scope(seat) if action.targets else set()
         for target in action.targets:
-            if isinstance(target, bool) or target not in (0, 1, 2, 3):
-                raise RuleError(f"not a seat: {target!r}", "bad-seat")
+            if type(target) is not int or target not in (0, 1, 2, 3):
+                raise RuleError(f"not a seat: {quoted(target)}", "bad-seat")
         for target in sorted(action.targets):
             if target == seat:
                 raise RuleError("a player cannot double himself", "double-self")
@@ -607,8 +612,8 @@ class Deal:
 
     def _check_play(self, action: Play) -> None:
         card = action.card
-        if not isinstance(card, int) or not 0 <= card < 52:
-            raise RuleError(f"not a card: {card!r}", "bad-card")
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise RuleError(f"not a card: {quoted(card)}", "bad-card")
         card = CARDS[card]
         seat = self.to_move
         assert seat is not None  # in the play phase

@@ -22,3 +22,9 @@ class RuleError(ValueError):
         self.where = f"{where}: {self.where}" if self.where else where
         self.args = (f"{self.where}: {self.reason}",)
         return self
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` cut to 40 characters: a refusal quotes the offending value, not a book."""
+    text = repr(str(value) if isinstance(value, str) else value)
+    return text if len(text) <= 40 else text[:37] + "..."

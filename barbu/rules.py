@@ -44,7 +44,7 @@ from .cards import (
     Mask,
     Rank,
 )
-from .errors import RuleError
+from .errors import RuleError, quoted
 
 
 class Contract(str):
@@ -234,7 +234,7 @@ class Rules:
             return self._by_contract[contract]
         except (KeyError, TypeError):
             raise RuleError(
-                f"not a contract of the {self.name} rules: {_short(contract)} "
+                f"not a contract of the {self.name} rules: {quoted(contract)} "
                 f"(expected one of {', '.join(self._by_contract)})",
                 "bad-contract",
                 contract=str(contract)[:40],
@@ -261,12 +261,6 @@ class Rules:
         if not self.options:
             return self.name
         return {"preset": self.name, "options": dict(self.options)}
-
-
-def _short(value: object) -> str:
-    """``repr(value)``, cut to 40 characters (a refusal quotes the offending value, not a book)."""
-    text = repr(str(value) if isinstance(value, str) else value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- the presets (RULES.md §1-5 and §7) ------------------------------------------------------
@@ -453,12 +447,12 @@ def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
     """The rules of a preset of RULES.md §7 with its options; ``RuleError`` names a bad one."""
     if not isinstance(name, str) or name not in PRESET_NAMES:
         raise RuleError(
-            f"unknown rules {_short(name)} (known: {', '.join(PRESET_NAMES)})", "bad-rules"
+            f"unknown rules {quoted(name)} (known: {', '.join(PRESET_NAMES)})", "bad-rules"
         )
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise RuleError(f"options must be an object, not {_short(options)}", "bad-rules")
+        raise RuleError(f"options must be an object, not {quoted(options)}", "bad-rules")
     if options and name != "pagat":
         raise RuleError(f"the {name} rules take no options", "bad-rules")
     chosen = []
@@ -466,7 +460,7 @@ def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
         allowed = PAGAT_OPTIONS.get(key) if isinstance(key, str) else None
         if allowed is None:
             raise RuleError(
-                f"unknown option {_short(key)} (known: {', '.join(PAGAT_OPTIONS)})", "bad-rules"
+                f"unknown option {quoted(key)} (known: {', '.join(PAGAT_OPTIONS)})", "bad-rules"
             )
         if not any(_same_json(value, v) for v in allowed):
             shown = ", ".join(
@@ -474,7 +468,7 @@ def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
                 for v in allowed
             )
             raise RuleError(
-                f"option {key} cannot be {_short(value)} (allowed: {shown})", "bad-rules"
+                f"option {key} cannot be {quoted(value)} (allowed: {shown})", "bad-rules"
             )
         if not _same_json(value, allowed[0]):
             chosen.append((key, value))
@@ -487,7 +481,7 @@ def rules_from_record(value: Any) -> Rules:
         extra = sorted(set(value) - {"preset", "options"}, key=str)
         if extra:
             raise RuleError(
-                f"unknown key {_short(extra[0])} (expected preset and options)", "bad-rules"
+                f"unknown key {quoted(extra[0])} (expected preset and options)", "bad-rules"
             )
         if "preset" not in value:
             raise RuleError('"preset" is missing', "bad-rules")

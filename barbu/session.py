@@ -138,6 +138,10 @@ class Session:
     @property
     def deal(self) -> Deal:
         """The current deal (the last one once the session is over)."""
+        if not self.deals:
+            raise RuleError(
+                "no deal has started: give the hands of the first one (start_deal)", "no-deal"
+            )
         return self.deals[-1]
 
     @property

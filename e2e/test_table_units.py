@@ -253,7 +253,7 @@ def test_the_sheet_and_the_diagram_follow_the_engines_scores():
     assert all(r.total == sum(h.final) for r, h in zip(rows, history, strict=True))
     totals = running_totals(history)
     assert totals[-1] == tuple(game.view().totals) and totals[0] == (0, 0, 0, 0)
-    geo = diagram(history, deals=28)
+    geo = diagram(history, deals=28, block=7)
     assert len(geo.deal_x) == 29 and all(len(line) == 10 for line in geo.lines)
     assert geo.width > 900 and len(geo.blocks) == 3
     top, bottom = geo.plot[1], geo.plot[3]

@@ -15,6 +15,7 @@ from barbu import (
     Play,
     Rank,
     RuleError,
+    Session,
     Suit,
     cards,
     deal_from_record,
@@ -165,3 +166,38 @@ def test_fast_playouts_play_only_legal_cards_and_score_like_the_deal(contract):
         for card in log:
             deal.apply(Play(Card(card)))
         assert deal.is_over and deal.raw_scores() == raw
+
+
+@pytest.mark.parametrize(
+    "targets, why",
+    [
+        (frozenset({3.0}), "not a seat: 3.0"),
+        (frozenset({True}), "not a seat: True"),
+        ([3, 3], "targets are a set of seats, not \\[3, 3\\]"),
+    ],
+)
+def test_a_malformed_doubling_turn_is_refused_and_changes_nothing(targets, why):
+    session = Session(seed=1)
+    session.apply(session.legal_actions()[0])
+    before = session.deal.view(0)
+    with pytest.raises(RuleError, match=why):
+        session.apply(Double(targets))
+    assert session.deal.view(0) == before
+
+
+def test_a_play_of_true_is_not_the_card_number_one():
+    deal = Deal(layout(), 0)
+    deal.apply(ChooseContract(Contract.NO_TRICKS))
+    for _ in deal.double_order:
+        deal.apply(Double())
+    with pytest.raises(RuleError, match="not a card: True"):
+        deal.apply(Play(True))  # type: ignore[arg-type]
+
+
+def test_a_session_without_a_seed_starts_with_the_hands_it_is_given():
+    session = Session(None, first_declarer=2)
+    assert session.legal_actions() == [] and session.to_move is None
+    with pytest.raises(RuleError, match="no deal has started"):
+        session.view(0)
+    deal = session.start_deal(layout())
+    assert deal.declarer == 2 and session.view(2).deal.legal

@@ -98,7 +98,7 @@ class Diagram:
 
 
 def diagram(
-    history: Sequence, deals: int = 28, block: int = 7, step: int = 34, height: int = 190
+    history: Sequence, deals: int, block: int, step: int = 34, height: int = 190
 ) -> Diagram:
     """The running totals of ``history`` laid out across ``deals`` columns ``step`` apart."""
     left, right, top, bottom = 48, 18, 12, 28
