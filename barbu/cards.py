@@ -19,6 +19,8 @@ import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .errors import quoted
+
 Mask = int
 """A set of cards: bit ``c`` is set when card ``c`` is in the set."""
 
@@ -62,7 +64,7 @@ class Suit(IntEnum):
             for chars in (SUIT_CHARS, SUIT_SYMBOLS, "♤♡♢♧"):
                 if t in chars:
                     return cls(chars.index(t))
-        raise ValueError(f"not a suit: {text!r} (expected one of S H D C)")
+        raise ValueError(f"not a suit: {quoted(text)} (expected one of S H D C)")
 
     def __str__(self) -> str:
         return self.char
@@ -99,7 +101,7 @@ class Rank(IntEnum):
                 return cls.TEN
             if len(t) == 1 and t in RANK_CHARS:
                 return cls(RANK_CHARS.index(t))
-        raise ValueError(f"not a rank: {text!r} (expected one of A K Q J T 9 8 7 6 5 4 3 2)")
+        raise ValueError(f"not a rank: {quoted(text)} (expected one of A K Q J T 9 8 7 6 5 4 3 2)")
 
     def __str__(self) -> str:
         return self.char
@@ -134,7 +136,9 @@ class Card(int):
                     return cls.of(Suit.parse(t[-1]), Rank.parse(t[:-1]))
                 except ValueError:
                     pass
-        raise ValueError(f"not a card: {text!r} (expected rank then suit, like QS, 10H or Q♥)")
+        raise ValueError(
+            f"not a card: {quoted(text)} (expected rank then suit, like QS, 10H or Q♥)"
+        )
 
     @property
     def suit(self) -> Suit:

@@ -148,7 +148,7 @@ class Deal:
         masks = [h if isinstance(h, int) else mask_of(h) for h in hands]
         _check_hands(masks, rules)
         if isinstance(declarer, bool) or declarer not in (0, 1, 2, 3):
-            raise RuleError(f"declarer must be a seat 0-3, not {declarer!r}", "bad-seat")
+            raise RuleError(f"declarer must be a seat 0-3, not {quoted(declarer)}", "bad-seat")
         self.rules = rules
         self.declarer = declarer
         self.dealt: tuple[Mask, ...] = tuple(masks)
@@ -396,7 +396,7 @@ class Deal:
     def view(self, seat: int) -> View:
         """What ``seat`` may know now: never another seat's hidden cards before the end."""
         if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-            raise RuleError(f"not a seat (0-3): {seat!r}", "bad-seat")
+            raise RuleError(f"not a seat (0-3): {quoted(seat)}", "bad-seat")
         over = self.is_over
         penalty = self.crules.penalty_mask if self.crules else 0
         rows: tuple[tuple[int, int] | None, ...] = ()
@@ -484,9 +484,9 @@ class Deal:
                 )
             raise RuleError(f"only domino takes a starting rank, not {c.value}", "rank-unexpected")
         if action.trump is not None and not isinstance(action.trump, Suit):
-            raise RuleError(f"not a suit: {action.trump!r}", "bad-suit")
+            raise RuleError(f"not a suit: {quoted(action.trump)}", "bad-suit")
         if action.start_rank is not None and not isinstance(action.start_rank, Rank):
-            raise RuleError(f"not a rank: {action.start_rank!r}", "bad-rank")
+            raise RuleError(f"not a rank: {quoted(action.start_rank)}", "bad-rank")
 
     def _choose(self, action: ChooseContract) -> None:
         self.crules = crules = self.rules.contract(action.contract)

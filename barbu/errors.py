@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 class RuleError(ValueError):
     """An action or record the rules refuse; the message says where and why in plain words.
@@ -25,6 +27,16 @@ class RuleError(ValueError):
 
 
 def quoted(value: object) -> str:
-    """``repr(value)`` cut to 40 characters: a refusal quotes the offending value, not a book."""
-    text = repr(str(value) if isinstance(value, str) else value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """The offending value as a refusal quotes it: its ``repr`` cut to about 40 characters,
+    however long, deep or large the value (``reprlib``; a number too long for ``repr`` is
+    named by its size)."""
+    try:
+        return _QUOTE.repr(str(value) if isinstance(value, str) else value)
+    except ValueError:  # an int beyond sys.get_int_max_str_digits()
+        return f"<a number of {value.bit_length() if isinstance(value, int) else '?'} bits>"
+
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxlevel = 3
+_QUOTE.maxstring = _QUOTE.maxother = _QUOTE.maxlong = 40
+_QUOTE.maxlist = _QUOTE.maxtuple = _QUOTE.maxdict = _QUOTE.maxset = _QUOTE.maxfrozenset = 6

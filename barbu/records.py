@@ -28,7 +28,7 @@ from typing import Any
 from .actions import PASS, PLAYS, ChooseContract, Double
 from .cards import CARD_SPELLINGS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
-from .errors import RuleError
+from .errors import RuleError, quoted
 from .rules import Rules, rules_from_record
 from .scoring import final_scores as settle
 from .scoring import winners
@@ -76,6 +76,11 @@ def session_record(session: Session) -> dict[str, Any]:
 # -- import ---------------------------------------------------------------------------------
 
 
+SEED_LIMIT = 10**20
+"""A record's seed has fewer digits than this bound's (it is written back as JSON, and read by
+programs that hold a 64-bit integer)."""
+
+
 def _fail(where: str, message: str, code: str = "bad-record") -> RuleError:
     return RuleError(message, code).located(where)
 
@@ -94,7 +99,7 @@ def _rules_of(record: dict[str, Any], where: str = "rules") -> Rules:
 
 def _seat(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise _fail(where, f"not a seat (0-3): {value!r}", "bad-seat")
+        raise _fail(where, f"not a seat (0-3): {quoted(value)}", "bad-seat")
     return value
 
 
@@ -206,13 +211,15 @@ def _replay_doubles(deal: Deal, record: dict[str, Any], where: str) -> None:
         )
     turns = record.get("double_turns", 4)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= 4:
-        raise _fail(_at(where, "double_turns"), f"must be a number of turns 0-4, not {turns!r}")
+        raise _fail(
+            _at(where, "double_turns"), f"must be a number of turns 0-4, not {quoted(turns)}"
+        )
     parsed = []
     for i, pair in enumerate(pairs):
         if not isinstance(pair, list) or len(pair) != 2:
             raise _fail(
                 _at(where, f"doubles[{i}]"),
-                f"a double must be a [doubler, target] pair, not {pair!r}",
+                f"a double must be a [doubler, target] pair, not {quoted(pair)}",
             )
         a, b = pair
         if not (type(a) is int and type(b) is int and 0 <= a <= 3 and 0 <= b <= 3):
@@ -268,8 +275,10 @@ def session_from_record(record: Any) -> Session:
         raise _fail("record", "a session record must be a JSON object")
     rules = _rules_of(record)
     seed = record.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise _fail("seed", f"must be an integer or null, not {seed!r}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT
+    ):
+        raise _fail("seed", f"must be an integer of at most 20 digits or null, not {quoted(seed)}")
     first = _seat(record.get("first_declarer"), "first_declarer")
     session = Session(seed, rules, first_declarer=first, start=False)
     deals = _list(record, "deals", "")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import Mask, deal_masks
 from .deal import Deal, Event, Phase, View
-from .errors import RuleError
+from .errors import RuleError, quoted
 from .rules import STANDARD, Contract, Rotation, Rules
 from .scoring import PairSettlement, settlements
 from .scoring import winners as best_seats
@@ -76,7 +76,7 @@ class Session:
             first_declarer = drawn
         if isinstance(first_declarer, bool) or first_declarer not in (0, 1, 2, 3):
             raise RuleError(
-                f"first declarer must be a seat 0-3, not {first_declarer!r}", "bad-seat"
+                f"first declarer must be a seat 0-3, not {quoted(first_declarer)}", "bad-seat"
             )
         self.first_declarer = first_declarer
         self.deals: list[Deal] = []

@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Action, ChooseContract, Double, Play
 from .cards import Card, Rank, Suit
 from .deal import Deal
-from .errors import RuleError
+from .errors import RuleError, quoted
 from .records import _hands, _rules_of, _seat, deal_record, hands_data, replay_deal
 from .rules import Contract
 from .session import Session
@@ -38,7 +38,7 @@ def action_to_data(action: Action) -> dict[str, Any]:
 def action_from_data(data: Any) -> Action:
     """Read an action from plain data; ``RuleError`` says what is wrong with it."""
     if not isinstance(data, dict):
-        raise RuleError(f"an action must be an object, not {data!r}", "bad-action")
+        raise RuleError(f"an action must be an object, not {quoted(data)}", "bad-action")
     kind = data.get("type")
     try:
         if kind == "contract":
@@ -58,7 +58,7 @@ def action_from_data(data: Any) -> Action:
             return Play(Card.parse(data.get("card")))
     except (TypeError, ValueError) as e:
         raise RuleError(f"bad {kind} action: {e}", "bad-action") from None
-    raise RuleError(f"unknown action type {kind!r}", "bad-action")
+    raise RuleError(f"unknown action type {quoted(kind)}", "bad-action")
 
 
 def _contract(value: Any) -> Contract:

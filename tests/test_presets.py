@@ -347,3 +347,20 @@ def test_pagat_offers_the_maximum_and_family_shortcuts_as_legal_doubles():
 @pytest.mark.parametrize("rules, dealer", [(STANDARD, 3), (CLASSIC, 0), (FR32, 0), (PAGAT, 3)])
 def test_who_deals_follows_the_rules(rules, dealer):
     assert Deal(layout(rules=rules), 0, rules).view(0).dealer == dealer
+
+
+@pytest.mark.parametrize(
+    "record, why",
+    [
+        (
+            {"first_declarer": 10**5000, "deals": []},
+            "not a seat \\(0-3\\): <a number of 16610 bits>",
+        ),
+        ({"first_declarer": 0, "seed": 10**30, "deals": []}, "at most 20 digits"),
+        ({"rules": "x" * 1_000_000, "deals": []}, "^rules: unknown rules 'x{17}\\.\\.\\.x{18}' "),
+    ],
+)
+def test_huge_values_are_refused_with_a_short_located_message(record, why):
+    with pytest.raises(RuleError, match=why) as refused:
+        score_record(record)
+    assert len(str(refused.value)) < 200
