@@ -13,6 +13,7 @@ import sys
 from typing import TextIO
 
 from .errors import RuleError
+from .jsontext import JsonRefused, load
 from .records import score_record
 
 
@@ -20,24 +21,33 @@ def _read(name: str) -> str:
     if name == "-":
         if sys.stdin is None:
             raise OSError("standard input is closed")
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")  # a byte order mark, as in files
     with open(name, encoding="utf-8-sig") as f:
         return f.read()
+
+
+def _one_line(name: str) -> str:
+    """A file name as one line of a message: control characters (a newline) escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
 
 
 def score_files(names: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Score every record of the named files; return the exit status."""
     status = 0
     for name in names:
-        label = "<stdin>" if name == "-" else name
+        label = "<stdin>" if name == "-" else _one_line(name)
         try:
-            data = json.loads(_read(name))
+            data = load(_read(name))
         except OSError as e:
             print(f"{label}: cannot read: {e.strerror or e}", file=err)
             status = 1
             continue
-        except (ValueError, RecursionError) as e:  # JSONDecodeError, UnicodeDecodeError, ...
-            print(f"{label}: not valid JSON: {e}", file=err)
+        except JsonRefused as e:
+            print(f"{label}: {e}", file=err)
+            status = 1
+            continue
+        except UnicodeDecodeError as e:
+            print(f"{label}: not UTF-8 text: {e}", file=err)
             status = 1
             continue
         if data == []:

@@ -188,6 +188,23 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     assert len([k for k in keys if k.startswith(UNREADABLE_PREFIX)]) == 2
 
 
+def test_a_deeply_nested_save_is_kept_aside_and_the_page_starts(page):
+    """Deeply nested text in the save slot stopped every later start of the page (Python's
+    JSON parser overflowed the browser's stack); the player would never see the table again."""
+    deep = "[" * 6000 + "]" * 6000
+    page.add_init_script(
+        "if (!sessionStorage.getItem('deep')) { sessionStorage.setItem('deep', '1');"
+        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(deep)}); }}"
+    )
+    page.goto("/?lang=en&speed=instant")
+    wait_ready(page)
+    expect(page.locator('[data-notice="save-unreadable"]')).to_be_visible()
+    expect(page.locator("#hand button[data-card]")).to_have_count(13)
+    keys = page.evaluate("Object.keys(localStorage)")
+    aside = [k for k in keys if k.startswith(UNREADABLE_PREFIX)]
+    assert [page.evaluate(f"localStorage.getItem({json.dumps(k)})") for k in aside] == [deep]
+
+
 def test_the_score_diagram_scrolls_sideways_on_a_phone_with_the_current_deal_in_view(new_context):
     """On a phone the 28-deal diagram would be squashed unreadably, or scrolled away from the
     current deal, if this failed."""

@@ -93,13 +93,13 @@ def test_a_missing_file_is_reported(tmp_path):
 def test_a_file_that_is_not_text_is_reported(tmp_path):
     path = tmp_path / "bin.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    assert "not valid JSON" in _one_error_line(run("score", str(path)))
+    assert "not UTF-8 text" in _one_error_line(run("score", str(path)))
 
 
 def test_json_too_deep_or_with_huge_numbers_is_reported(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100000 + "]" * 100000)
-    assert "not valid JSON" in _one_error_line(run("score", str(deep)))
+    assert "nested too deeply" in _one_error_line(run("score", str(deep)))
     big = tmp_path / "big.json"
     big.write_text('{"declarer": ' + "1" * 5000 + "}")
     assert "not valid JSON" in _one_error_line(run("score", str(big)))
@@ -110,6 +110,24 @@ def test_a_file_with_a_byte_order_mark_is_read(deal_file, tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(rec).encode())
     assert run("score", str(path)).returncode == 0
+
+
+def test_a_byte_order_mark_on_standard_input_is_read_as_in_files(deal_file):
+    _, rec = deal_file
+    assert run("score", "-", stdin="\ufeff" + json.dumps(rec)).returncode == 0
+
+
+def test_a_file_name_with_a_newline_still_gives_one_line(tmp_path):
+    path = tmp_path / "two\nlines.json"
+    path.write_text("{")
+    line = _one_error_line(run("score", str(path)))
+    assert "two\\nlines.json: not valid JSON" in line
+
+
+def test_a_file_too_long_to_read_is_refused_before_parsing(tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text("[" + "0," * 2_100_000 + "0]")
+    assert "too long to read" in _one_error_line(run("score", str(path)))
 
 
 def test_an_empty_list_of_records_is_reported():

@@ -20,6 +20,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
+from barbu.jsontext import JsonRefused
+from barbu.jsontext import load as load_json
 from barbu.rules import STANDARD, Rules, preset
 from web.bots import ComputerPlayers
 from web.codecache import compiled_from_source
@@ -858,13 +861,15 @@ class PageController:
         """Open a session record chosen by the player (the engine checks every action)."""
         t = self.catalog.text
         try:
+            if int(file.size) > JSON_MAX_CHARS * 4:  # refused at once: no read of a huge file
+                raise JsonRefused(f"too long to read ({int(file.size):,} bytes)")
             text = str(await file.text())
-            game = Game.from_record(json.loads(text))
+            game = Game.from_record(load_json(text))
         except RuleError as error:
             self.notices.append(("import-failed", t("notice.import_failed", detail=str(error))))
             self.table.draw_notices(self.notices)
             return
-        except (ValueError, TypeError):
+        except (ValueError, TypeError):  # JsonRefused: too long, too deep, not JSON
             self.notices.append(("import-failed", t("notice.import_not_json")))
             self.table.draw_notices(self.notices)
             return

@@ -18,6 +18,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from barbu.jsontext import JsonRefused
+from barbu.jsontext import load as load_json
+
 SAVE_KEY = "barbu.save"
 PREVIOUS_KEY = "barbu.save.previous"
 UNREADABLE_PREFIX = "barbu.save.unreadable."
@@ -61,9 +64,9 @@ class Saved:
     def from_json(cls, text: str) -> Saved:
         """Read a save; ``UnreadableSave`` says what is wrong (the record itself is not checked)."""
         try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise UnreadableSave(f"not JSON: {error}") from None
+            data = load_json(text)  # bounded: a deep or huge text must not kill the page
+        except JsonRefused as error:
+            raise UnreadableSave(str(error)) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise UnreadableSave("not a Barbu save of this format")
         record = data.get("record")

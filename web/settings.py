@@ -12,6 +12,8 @@ import json
 import re
 from dataclasses import asdict, dataclass, replace
 
+from barbu.jsontext import JsonRefused
+from barbu.jsontext import load as load_json
 from barbu.rules import PRESET_NAMES
 
 SEED_LIMIT = 2**32
@@ -59,8 +61,8 @@ class Settings:
     def from_json(cls, text: str | None) -> Settings:
         """Stored settings; anything unreadable or unknown falls back to the default."""
         try:
-            data = json.loads(text) if text else {}
-        except ValueError:
+            data = load_json(text) if text else {}
+        except JsonRefused:
             data = {}
         if not isinstance(data, dict):
             data = {}
