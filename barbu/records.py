@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import PASS, PLAYS, ChooseContract, Double
-from .cards import CARD_SPELLINGS, Card, Mask, Rank, Suit, cards_of, mask_of
+from .cards import CARD_SPELLINGS, FULL_DECK, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
 from .errors import RuleError, quoted
 from .rules import Rules, rules_from_record
@@ -126,6 +126,11 @@ def _list(record: dict[str, Any], key: str, deal: str) -> list[Any]:
     return value
 
 
+def _size(deal: str, seat: int, size: int, rules: Rules) -> RuleError:
+    where = _at(deal, f"hands[{seat}]")
+    return _fail(where, f"a hand holds {rules.hand_size} cards, not {size}", "bad-hands")
+
+
 def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[Mask]:
     """The four hands of a record, as card sets."""
     hands = _list(record, "hands", deal)
@@ -136,6 +141,8 @@ def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[Mask]:
         if not isinstance(hand, list):
             where = _at(deal, f"hands[{seat}]")
             raise _fail(where, "a hand must be a list of cards", "bad-hands")
+        if len(hand) > FULL_DECK.bit_count():  # a hand of a million cards is refused at once
+            raise _size(deal, seat, len(hand), rules)
         mask = 0
         for c in hand:
             card = CARD_SPELLINGS.get(c) if type(c) is str else None
@@ -149,11 +156,7 @@ def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[Mask]:
             twice = next(c for c in cards_ if cards_.count(c) > 1)
             raise _fail(_at(deal, f"hands[{seat}]"), f"{twice} is listed twice", "bad-hands")
         if len(hand) != rules.hand_size:
-            raise _fail(
-                _at(deal, f"hands[{seat}]"),
-                f"a hand holds {rules.hand_size} cards, not {len(hand)}",
-                "bad-hands",
-            )
+            raise _size(deal, seat, len(hand), rules)
         out.append(mask)
     return out
 

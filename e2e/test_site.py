@@ -92,6 +92,7 @@ def test_missing_message_is_a_clear_error():
         ("?seed=", None),
         ("", None),
         ("?seed=١٢", None),
+        ("?seed=" + "9" * 5000, None),  # int() refuses 4,301 digits: counted before
     ],
 )
 def test_seed_is_read_from_the_address(query, seed):

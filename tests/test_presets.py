@@ -364,3 +364,10 @@ def test_huge_values_are_refused_with_a_short_located_message(record, why):
     with pytest.raises(RuleError, match=why) as refused:
         score_record(record)
     assert len(str(refused.value)) < 200
+
+
+def test_a_hand_of_a_million_cards_is_refused_at_once():
+    record = deal_record(start(layout(), "no-tricks"))
+    record["hands"][0] = ["2S"] * 1_000_000
+    with pytest.raises(RuleError, match="hands\\[0\\]: a hand holds 13 cards, not 1000000"):
+        score_record(record)

@@ -41,11 +41,11 @@ from web.game import (
 from web.i18n import Catalog, other_language
 from web.save import PREVIOUS_KEY, Saved, SaveStore, UnreadableSave, record_seed
 from web.settings import (
-    SEED_LIMIT,
     Settings,
     choices_from_query,
     clean_name,
     page_query,
+    parse_seed,
     rules_from_query,
     seed_from_query,
 )
@@ -798,7 +798,7 @@ class PageController:
         """The menu's "start": the name and seed typed (a random seed when left empty)."""
         name = clean_name(str(self.document.getElementById("new-name").value))
         text = str(self.document.getElementById("new-seed").value).strip()
-        seed = int(text) if text.isascii() and text.isdecimal() and int(text) < SEED_LIMIT else None
+        seed = parse_seed(text)
         if text and seed is None:
             self.notices.append(("bad-seed", self.catalog.text("notice.bad_seed")))
             self.table.draw_notices(self.notices)

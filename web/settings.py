@@ -17,6 +17,7 @@ from barbu.jsontext import load as load_json
 from barbu.rules import PRESET_NAMES
 
 SEED_LIMIT = 2**32
+SEED_DIGITS = len(str(SEED_LIMIT))
 SPEEDS = ("instant", "fast", "normal", "slow")
 LEVELS = ("beginner", "standard", "expert")
 """The computer players' levels a player may choose (barbu.bots.LEVELS but the arena's
@@ -120,9 +121,15 @@ def query_values(query: str) -> dict[str, str]:
 
 def seed_from_query(query: str) -> int | None:
     """The seed asked for by ``?seed=N`` (a whole number below 2**32), or None."""
-    text = query_values(query).get("seed", "")
-    if text.isascii() and text.isdecimal() and int(text) < SEED_LIMIT:
-        return int(text)
+    return parse_seed(query_values(query).get("seed", ""))
+
+
+def parse_seed(text: str) -> int | None:
+    """A seed typed or asked for: a whole number below 2**32, or None (digits are counted
+    before ``int()``, which refuses thousands of them)."""
+    if text.isascii() and text.isdecimal() and len(text) <= SEED_DIGITS:
+        seed = int(text)
+        return seed if seed < SEED_LIMIT else None
     return None
 
 
