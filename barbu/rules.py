@@ -237,7 +237,7 @@ class Rules:
                 f"not a contract of the {self.name} rules: {quoted(contract)} "
                 f"(expected one of {', '.join(self._by_contract)})",
                 "bad-contract",
-                contract=str(contract)[:40],
+                contract=quoted(contract),
             ) from None
 
     @property
