@@ -241,9 +241,7 @@ class Deal:
         trump = self.trump_suit
         if trump < 0:
             return hand & SUIT_MASKS[led] or hand  # follow suit, else anything (§2)
-        best = self.best  # the highest trump in the trick, if it holds one
-        high = best if best // 13 == trump else -1
-        return tricks.follow_mask(hand, led, trump, high, self.rules.trump_duty)
+        return tricks.follow_mask(hand, led, trump, self._high_trump(), self.rules.trump_duty)
 
     def raw_scores(self) -> list[int]:
         """Raw scores of the contract (RULES.md §2, §3); final once the deal is over."""
