@@ -8,7 +8,8 @@ and the computer players think in their worker (``web.bots``). Events are heard 
 the ``updates`` hook, and ``code`` / ``codeKept()`` for the kept bytecode.
 
 The session is saved after every action (``web.save``); on load, the saved session is resumed
-unless the address asks for another seed.
+unless the address asks for another seed. One tab at a time plays it (``web.tabs``): another tab
+of the game follows it read-only until the player takes it over there.
 """
 
 from __future__ import annotations
@@ -39,7 +40,15 @@ from web.game import (
     action_from_data,
 )
 from web.i18n import Catalog, other_language
-from web.save import PREVIOUS_KEY, Saved, SaveStore, UnreadableSave, record_seed
+from web.save import (
+    PREVIOUS_KEY,
+    SAVE_KEY,
+    UNREADABLE_PREFIX,
+    Saved,
+    SaveStore,
+    UnreadableSave,
+    record_seed,
+)
 from web.settings import (
     Settings,
     choices_from_query,
@@ -49,11 +58,15 @@ from web.settings import (
     rules_from_query,
     seed_from_query,
 )
-from web.table import TableView
+from web.table import Notice, TableView
+from web.tabs import TabLock
 from web.words import announcement, refusal
 from web.words import said as say
 
 __all__ = ["PageController", "UpdateGate", "new_seed", "page_query", "seed_from_query", "start"]
+
+FOLLOWER_ACTIONS = frozenset({"take-over", "dismiss-notice", "download-kept"})
+"""What a tab that only shows the game (another tab plays it) still lets the player do."""
 
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "T", "0": "T"}
 
@@ -101,6 +114,12 @@ class PageController:
         self.updates = UpdateGate(boot.updates)
         self.holding_updates = False
         self.store = SaveStore(_local_storage(window))
+        self.known: str | None = None
+        """The save as this tab last read or wrote it: another text in the slot means that
+        another tab wrote there since."""
+        self.tab = TabLock(window, self.on_tab_granted, self.on_tab_lost)
+        self.elsewhere = False
+        """Whether another tab plays the game, which this one only shows."""
         self.settings = Settings.from_json(self.store.settings_text()).with_choices(
             choices_from_query(query)
         )
@@ -126,7 +145,7 @@ class PageController:
         self.menu_open = False
         self.said: list[str] = []
         """What the live region says: everything since the player's last action."""
-        self.notices: list[tuple[str, str]] = []
+        self.notices: list[Notice] = []
         self.previous_seed: int | None = None
         # The computer players' loop
         self.generation = 0
@@ -150,6 +169,9 @@ class PageController:
         self.draw_header()
         self.draw()
         self.table.draw_notices(self.notices)
+        if self.elsewhere:
+            self.table.draw_elsewhere(True)
+            self.tab.wait()
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.document.documentElement.classList.add("ready")
@@ -167,10 +189,10 @@ class PageController:
         game: Game | None = None
         if text is not None:
             try:
-                saved = Saved.from_json(text)
-                game = Game.from_record(saved.record)
-            except (UnreadableSave, RuleError, ValueError, TypeError, KeyError) as error:
-                self.set_aside(text, error)
+                saved, game = read_save(text)
+            except Exception as error:  # whatever the cause: the page must start
+                if not self.elsewhere:  # else the tab that plays has the save to deal with
+                    self.set_aside(text, error)
                 saved = game = None
         previous = self.store.read(PREVIOUS_KEY)
         if previous is not None:
@@ -178,17 +200,25 @@ class PageController:
                 self.previous_seed = record_seed(Saved.from_json(previous).record)
             except UnreadableSave:
                 self.previous_seed = None
+        rules = preset(asked_rules) if asked_rules else STANDARD
+        if self.elsewhere:  # another tab plays: show its game (whatever the address asks)
+            if game is not None:
+                self.known = text
+                self.use(game, saved.names, saved.summary)
+            else:  # nothing readable saved yet: a game to look at until that tab saves
+                self.use(Game.new(new_seed() if asked is None else asked, rules))
+            return
         if (
             game is not None
             and (asked is None or asked == game.seed)
             and (asked_rules is None or asked_rules == game.rules.name)
         ):
+            self.known = text
             self.use(game, saved.names, saved.summary)
             return
         if game is not None:
             self.store.keep_previous()
             self.previous_seed = game.seed
-        rules = preset(asked_rules) if asked_rules else STANDARD
         self.use(Game.new(new_seed() if asked is None else asked, rules))
         self.save()
 
@@ -197,9 +227,11 @@ class PageController:
         key = self.store.set_aside(text, int(self.window.Date.now()))
         t = self.catalog.text
         if key is None:
-            self.notices.append(("save-unreadable", t("notice.save_unreadable_lost")))
+            self.notices.append(Notice("save-unreadable", t("notice.save_unreadable_lost")))
         else:
-            self.notices.append(("save-unreadable", t("notice.save_unreadable", key=key)))
+            self.notices.append(
+                Notice("save-unreadable", t("notice.save_unreadable", key=key), kept=key)
+            )
         self.window.console.warn(
             f"Barbu: the saved session could not be read ({error}); kept as {key}"
         )
@@ -254,7 +286,7 @@ class PageController:
             await self.bots.start()
         except Exception as error:  # the worker failed to boot: say so, the table stays usable
             self.bots.error = str(error)
-            self.notices.append(("bots-failed", self.catalog.text("notice.bots_failed")))
+            self.notices.append(Notice("bots-failed", self.catalog.text("notice.bots_failed")))
             self.table.draw_notices(self.notices)
             self.boot.codeKept(compiled, False)
             return
@@ -384,11 +416,13 @@ class PageController:
         click = create_proxy(self.on_click)
         change = create_proxy(self.on_change)
         key = create_proxy(self.on_key)
-        self.proxies += [click, change, key]
+        storage = create_proxy(self.on_storage)
+        self.proxies += [click, change, key, storage]
         container = self.document.getElementById("table")
         container.addEventListener("click", click)
         container.addEventListener("change", change)
         self.document.addEventListener("keydown", key)
+        self.window.addEventListener("storage", storage)
 
     def on_click(self, event: Any) -> None:
         """A click (or Enter/Space) on a button of the table."""
@@ -397,6 +431,8 @@ class PageController:
         )
         if not target or target.hasAttribute("disabled"):
             return
+        if self.elsewhere and attribute(target, "data-action") not in FOLLOWER_ACTIONS:
+            return  # only shown here (the table is inert too)
         try:
             if (card := attribute(target, "data-card")) is not None:
                 self.play_card(card)
@@ -416,7 +452,9 @@ class PageController:
 
     def on_action(self, action: str, target: Any) -> None:
         """The table's other buttons."""
-        if action == "shortcut":
+        if action == "take-over":
+            self.take_over()
+        elif action == "shortcut":
             name = attribute(target, "data-shortcut")
             shortcuts = dict(self.game.session.deal.view(HUMAN).shortcuts)
             if name in shortcuts:
@@ -452,6 +490,8 @@ class PageController:
             self.new_session(self.seed, rules=self.game.rules)
         elif action == "resume-previous":
             self.resume_previous()
+        elif action == "download-kept":
+            self.download_kept(attribute(target, "data-key") or "")
         elif action == "dismiss-notice":
             index = int(attribute(target, "data-index") or -1)
             if 0 <= index < len(self.notices):
@@ -462,6 +502,8 @@ class PageController:
         """A setting changed, or a file was chosen for import."""
         target = event.target
         name = attribute(target, "data-setting") or ""
+        if self.elsewhere:
+            return
         if name == "speed" or name == "level":
             self.change_settings({name: str(target.value)})
         elif name == "autoplay":
@@ -486,6 +528,8 @@ class PageController:
         active = self.document.activeElement
         tag = str(active.tagName).lower() if active else ""
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if self.elsewhere:
             return
         if key == "Escape":
             if self.menu_open:
@@ -557,7 +601,7 @@ class PageController:
 
     def human(self, action: Any) -> None:
         """The player's action: the engine applies it, or says why not."""
-        if self.game.session.to_move != HUMAN or self.summary is not None:
+        if self.game.session.to_move != HUMAN or self.summary is not None or self.elsewhere:
             return
         try:
             event = self.game.apply(action)
@@ -598,7 +642,7 @@ class PageController:
         self.hint = hint
         self.draw()
         if hint is None:
-            self.notices.append(("hint-failed", self.catalog.text("hint.failed")))
+            self.notices.append(Notice("hint-failed", self.catalog.text("hint.failed")))
             self.table.draw_notices(self.notices)
         elif self.table.hint is not None:
             self.announce(str(self.table.hint.textContent))
@@ -658,7 +702,7 @@ class PageController:
 
     def kick(self) -> None:
         """Let the computer players act if it is their turn (or auto-play the player's card)."""
-        if not self.running:
+        if not self.running and not self.elsewhere:
             self.spawn(self.advance())
 
     async def advance(self) -> None:
@@ -682,7 +726,7 @@ class PageController:
                 await self.bot_turn(seat, generation)
         except Exception as error:  # a bug or a dead worker: tell the player, keep the page
             self.window.console.error(f"Barbu: the computer players stopped: {error}")
-            self.notices.append(("bots-failed", self.catalog.text("notice.bots_failed")))
+            self.notices.append(Notice("bots-failed", self.catalog.text("notice.bots_failed")))
             self.table.draw_notices(self.notices)
         else:
             if self.bots_ready and self.bot_to_move():
@@ -757,7 +801,15 @@ class PageController:
     # -- saving, sessions, records -------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the session to the browser's storage (after every action)."""
+        """Write the session to the browser's storage (after every action), unless another tab
+        wrote there since this one last did: then that tab's game is followed, not overwritten."""
+        if self.elsewhere:
+            return
+        current = self.store.read()
+        if current is not None and current != self.known:
+            self.enter_elsewhere()
+            self.follow(current)
+            return
         self.performance.mark("barbu:save")
         # Default names are saved empty, so that the session resumed in the other language
         # takes that language's names (only a name the player typed is kept).
@@ -765,12 +817,76 @@ class PageController:
             "" if name == default else name
             for name, default in zip(self.names, self.default_names(), strict=True)
         )
-        saved = Saved(self.game.record(), names, self.summary)
-        written = self.store.write(saved.to_json())
+        text = Saved(self.game.record(), names, self.summary).to_json()
+        written = self.store.write(text)
+        if written:
+            self.known = text
         self.performance.measure("barbu:save", "barbu:save")
-        if not written and not any(k == "save-failed" for k, _ in self.notices):
-            self.notices.append(("save-failed", self.catalog.text("notice.save_failed")))
+        if not written and not any(n.kind == "save-failed" for n in self.notices):
+            self.notices.append(Notice("save-failed", self.catalog.text("notice.save_failed")))
             self.table.draw_notices(self.notices)
+
+    # -- another tab -------------------------------------------------------------------------
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote the save (``storage`` events come only from other tabs): follow
+        that tab's game."""
+        key = event.key
+        if isinstance(key, str) and key != SAVE_KEY:
+            return  # settings, kept saves: not the game
+        text = event.newValue
+        if not isinstance(text, str) or text == self.known:
+            return  # removed (set aside, cleared), or what this tab wrote itself
+        self.enter_elsewhere()
+        self.follow(text)
+
+    def enter_elsewhere(self) -> None:
+        """Another tab plays the game: stop playing here, show it read-only."""
+        if self.elsewhere:
+            return
+        self.elsewhere = True
+        self.generation += 1  # the computer players' loop and pending answers stop
+        self.menu_open = False
+        self.table.menu.hidden = True
+        self.table.draw_elsewhere(True)
+        self.tab.wait()  # this tab plays again once the other one closes
+        self.announce(self.catalog.text("tab.elsewhere"))
+
+    def follow(self, text: str) -> None:
+        """Show the game as the playing tab saved it (a save this tab cannot read is that tab's
+        to deal with: the screen keeps the last one)."""
+        try:
+            saved, game = read_save(text)
+        except Exception as error:
+            self.window.console.warn(f"Barbu: the other tab's save could not be read: {error}")
+            return
+        self.known = text
+        self.use(game, saved.names, saved.summary)
+        self.draw_header()
+        self.draw()
+
+    def take_over(self) -> None:
+        """The player wants to play in this tab: take the lock from the playing tab."""
+        self.tab.take_over()
+
+    def on_tab_granted(self) -> None:
+        """This tab plays now (taken over, or the playing tab closed): go on from the last save."""
+        if not self.elsewhere:
+            return
+        self.elsewhere = False
+        self.table.draw_elsewhere(False)
+        text = self.store.read()
+        if text is not None and text != self.known:
+            self.follow(text)
+        self.generation += 1
+        self.draw()
+        self.place_focus(self.screen_view())
+        self.announce(self.catalog.text("tab.taken_over"))
+        self.kick()
+
+    def on_tab_lost(self) -> None:
+        """Another tab took the game over."""
+        self.enter_elsewhere()
 
     def change_settings(self, choices: dict) -> None:
         """Apply and store a changed setting."""
@@ -800,7 +916,7 @@ class PageController:
         text = str(self.document.getElementById("new-seed").value).strip()
         seed = parse_seed(text)
         if text and seed is None:
-            self.notices.append(("bad-seed", self.catalog.text("notice.bad_seed")))
+            self.notices.append(Notice("bad-seed", self.catalog.text("notice.bad_seed")))
             self.table.draw_notices(self.notices)
             return
         self.new_session(new_seed() if seed is None else seed, name or None, self.chosen_rules())
@@ -825,9 +941,8 @@ class PageController:
         if text is None:
             return
         try:
-            saved = Saved.from_json(text)
-            game = Game.from_record(saved.record)
-        except (UnreadableSave, RuleError, ValueError, TypeError, KeyError) as error:
+            saved, game = read_save(text)
+        except Exception as error:  # whatever the cause: kept aside, the game goes on
             self.store.remove(PREVIOUS_KEY)
             self.set_aside(text, error)
             self.previous_seed = None
@@ -845,17 +960,26 @@ class PageController:
 
     def export(self) -> None:
         """Download the engine's session record as a JSON file."""
+        self.download(self.game.record_json(indent=1), f"barbu-{self.seed}.json")
+        self.announce(self.catalog.text("say.exported"))
+
+    def download_kept(self, key: str) -> None:
+        """Download a save kept aside (unreadable here), as it was stored."""
+        text = self.store.read(key)
+        if key.startswith(UNREADABLE_PREFIX) and text is not None:
+            self.download(text, f"barbu-{key.removeprefix('barbu.')}.json")
+
+    def download(self, text: str, name: str) -> None:
+        """Have the browser save ``text`` as a file called ``name``."""
         from pyodide.ffi import to_js
 
-        text = self.game.record_json(indent=1)
         blob = self.window.Blob.new(to_js([text]), _options(self.window, type="application/json"))
         url = self.window.URL.createObjectURL(blob)
-        link = self.table.dom.el("a", None, href=url, download=f"barbu-{self.seed}.json")
+        link = self.table.dom.el("a", None, href=url, download=name)
         self.document.body.append(link)
         link.click()
         link.remove()
         self.window.setTimeout(_once(lambda: self.window.URL.revokeObjectURL(url)), 10_000)
-        self.announce(self.catalog.text("say.exported"))
 
     async def import_file(self, file: Any) -> None:
         """Open a session record chosen by the player (the engine checks every action)."""
@@ -866,11 +990,13 @@ class PageController:
             text = str(await file.text())
             game = Game.from_record(load_json(text))
         except RuleError as error:
-            self.notices.append(("import-failed", t("notice.import_failed", detail=str(error))))
+            self.notices.append(
+                Notice("import-failed", t("notice.import_failed", detail=str(error)))
+            )
             self.table.draw_notices(self.notices)
             return
         except (ValueError, TypeError):  # JsonRefused: too long, too deep, not JSON
-            self.notices.append(("import-failed", t("notice.import_not_json")))
+            self.notices.append(Notice("import-failed", t("notice.import_not_json")))
             self.table.draw_notices(self.notices)
             return
         self.store.keep_previous()
@@ -884,6 +1010,12 @@ class PageController:
         self.draw()
         self.announce(t("say.imported"))
         self.kick()
+
+
+def read_save(text: str) -> tuple[Saved, Game]:
+    """A stored save and its game, checked by the engine (raises whatever makes it unreadable)."""
+    saved = Saved.from_json(text)
+    return saved, Game.from_record(saved.record)
 
 
 def attribute(node: Any, name: str) -> str | None:
@@ -931,5 +1063,6 @@ async def start(boot: Any, document: Any, query: str) -> PageController:
     catalog_source = await boot.catalog
     catalog = Catalog.from_json(catalog_source.lang, catalog_source.text)
     controller = PageController(document.defaultView, boot, catalog, query)
+    controller.elsewhere = not await controller.tab.claim()
     controller.start()
     return controller

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from barbu import Card, ChooseContract, Double, Phase, Play, Rank, Suit
 from barbu.rules import PAGAT_OPTIONS, PRESET_NAMES
@@ -38,6 +38,15 @@ POSITIONS = ("bottom", "left", "top", "right")
 """Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
 MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
 """Each seat's place on the small map of doubles (same layout as the table)."""
+
+
+class Notice(NamedTuple):
+    """A message that stays until dismissed: its kind (a CSS class), its text, and the storage
+    key of a save kept aside that the player may download."""
+
+    kind: str
+    text: str
+    kept: str | None = None
 
 
 class TableView:
@@ -71,6 +80,21 @@ class TableView:
         self.toolbar = d.el("nav", None, class_="toolbar", aria_label=t("toolbar.label"))
         header.append(self.toolbar)
         self.notices = d.el("div", None, id="notices", class_="notices")
+        self.elsewhere = d.el(
+            "aside",
+            None,
+            d.el("p", t("tab.elsewhere")),
+            d.el(
+                "button",
+                t("tab.take_over"),
+                type="button",
+                class_="action",
+                data_action="take-over",
+            ),
+            id="elsewhere",
+            class_="notice elsewhere",
+            hidden=True,
+        )
         self.menu = d.el(
             "section",
             None,
@@ -141,7 +165,9 @@ class TableView:
         self.live = d.el(
             "div", None, id="live", class_="sr-only", aria_live="polite", role="status"
         )
-        self.table.append(self.notices, self.menu, self.play, self.scores, self.live)
+        self.table.append(
+            self.elsewhere, self.notices, self.menu, self.play, self.scores, self.live
+        )
 
     # -- the whole screen ------------------------------------------------------------------
 
@@ -1410,16 +1436,35 @@ class TableView:
 
     # -- notices and announcements -----------------------------------------------------------
 
-    def draw_notices(self, notices: Sequence[tuple[str, str]]) -> None:
+    def draw_elsewhere(self, shown: bool) -> None:
+        """Say that another tab plays the game (with the button to play here instead), and make
+        the table inert meanwhile: it only shows that tab's game."""
+        self.elsewhere.hidden = not shown
+        for region in (self.play, self.toolbar, self.menu):
+            region.inert = shown
+        self.table.classList.toggle("elsewhere", shown)
+
+    def draw_notices(self, notices: Sequence[Notice]) -> None:
         """Messages that stay until dismissed (an unreadable save, storage refused...)."""
         d, t = self.dom, self.catalog.text
         items = []
-        for index, (kind, text) in enumerate(notices):
+        for index, notice in enumerate(notices):
+            download = None
+            if notice.kept:  # a save kept aside: the player can take a copy of it
+                download = d.el(
+                    "button",
+                    t("notice.download_kept"),
+                    type="button",
+                    class_="quiet",
+                    data_action="download-kept",
+                    data_key=notice.kept,
+                )
             items.append(
                 d.el(
                     "div",
                     None,
-                    d.el("p", text),
+                    d.el("p", notice.text),
+                    *([download] if download else []),
                     d.el(
                         "button",
                         t("notice.dismiss"),
@@ -1428,9 +1473,9 @@ class TableView:
                         data_action="dismiss-notice",
                         data_index=index,
                     ),
-                    class_=f"notice {kind}",
+                    class_=f"notice {notice.kind}",
                     role="alert",
-                    data_notice=kind,
+                    data_notice=notice.kind,
                 )
             )
         self.notices.replaceChildren(*items)
