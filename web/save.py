@@ -4,8 +4,13 @@ The save (key ``barbu.save``) is JSON: ``{"format": 1, "record": <the engine's s
 "names": [4 names], "summary": <number of a finished deal whose summary is still on screen, or
 null>}``. Decisions:
 
-- A save that cannot be read (not JSON, another format, a record the engine refuses) is never
-  overwritten nor lost: it is moved to ``barbu.save.unreadable.<time>`` and the page says so.
+- The save is one value under one key, written by one ``setItem``: the slot holds the old text
+  or the new one, never a mix. ``format`` numbers the layout; 1 is the only one so far.
+- A save that cannot be read, whatever the reason (not JSON, too deep, another format, a record
+  the engine refuses) is never overwritten nor lost: it is moved to
+  ``barbu.save.unreadable.<time>``, and the page says so and offers it as a download.
+- Only the tab that plays writes the slot, and never over another tab's save (``web.tabs``,
+  ``PageController.save``).
 - Opening another session (``?seed=`` of another session, "new session", an import) keeps the
   previous save under ``barbu.save.previous``, from which the player can take it back.
 - A browser that refuses to store (private mode, full storage) does not stop the game: the page
