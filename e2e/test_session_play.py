@@ -65,7 +65,10 @@ def play_session(page: Page) -> dict:
                 seen["forced"] += 1
                 seen["obligations"].append(obligation.text_content())
                 declarer = page.locator("#board .seat.declarer").get_attribute("data-seat")
-                page.click(f'[data-double="{declarer}"]')
+                # The double owed comes selected, with Confirm instead of Pass.
+                expect(page.locator(f'[data-double="{declarer}"]')).to_have_attribute(
+                    "aria-pressed", "true"
+                )
             page.click('[data-action="doubles-done"]')
         elif state == "card":
             page.locator("#hand button[data-card]:not([disabled])").first.click()

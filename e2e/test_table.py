@@ -70,10 +70,7 @@ def drive_until(page: Page, wanted: Callable[[Page], bool], limit: int = 400) ->
             page.click('[data-trump="H"]')
         elif state == "rank":
             page.click('[data-rank="8"]')
-        elif state == "double":
-            if page.locator("#center .obligation").count():
-                declarer = page.locator("#board .seat.declarer").get_attribute("data-seat")
-                page.click(f'[data-double="{declarer}"]')
+        elif state == "double":  # a double owed comes selected: confirmed as it is
             page.click('[data-action="doubles-done"]')
         elif state == "card":
             page.locator("#hand button[data-card]:not([disabled])").first.click()

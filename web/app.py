@@ -130,6 +130,9 @@ class PageController:
         self.game: Game | None = None
         self.names: list[str] = []
         self.summary: int | None = None
+        self.closing = False
+        """The deal just ended and its last trick (or Domino card) is still shown: the summary
+        comes after the same pause as any finished trick."""
         self.picking: Contract | None = None
         self.selected_doubles: set[int] = set()
         self.shown_trick: Any = None
@@ -247,6 +250,7 @@ class PageController:
         )
         finished = len(game.view().history)
         self.summary = summary if summary is not None and summary == finished else None
+        self.closing = False
         self.picking = None
         self.selected_doubles = set()
         self.shown_trick = None
@@ -360,6 +364,13 @@ class PageController:
         self.performance.mark("barbu:draw")
         view = self.screen_view()
         deal = view.deal
+        if (
+            deal.to_move == HUMAN
+            and deal.phase is Phase.DOUBLING
+            and deal.must_double
+            and self.summary is None
+        ):  # the double owed comes selected: the player confirms it (or adds others)
+            self.selected_doubles.add(deal.declarer)
         self.card_reasons = {}
         if deal.to_move == HUMAN and deal.phase is Phase.PLAY and self.summary is None:
             playable = {a.card for a in deal.legal}
@@ -527,15 +538,15 @@ class PageController:
         key = str(event.key)
         active = self.document.activeElement
         tag = str(active.tagName).lower() if active else ""
-        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        if self.elsewhere:
-            return
-        if key == "Escape":
+        if key == "Escape" and not self.elsewhere:  # from anywhere, a menu field too
             if self.menu_open:
                 self.on_action("menu", None)
             elif self.last_trick_open:
                 self.on_action("last-trick", None)
+            return
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if self.elsewhere:
             return
         enabled = list(self.document.querySelectorAll("#hand button[data-card]:not([disabled])"))
         if key in ("ArrowLeft", "ArrowRight") and enabled:
@@ -582,7 +593,14 @@ class PageController:
         return self.picking
 
     def toggle_double(self, seat: int) -> None:
-        """Select or unselect a seat to double (or redouble) on the player's turn."""
+        """Select or unselect a seat to double (or redouble) on the player's turn (a double
+        the player must make stays selected)."""
+        deal = self.game.session.deal.view(HUMAN)
+        if seat in self.selected_doubles and deal.must_double and seat == deal.declarer:
+            error = self.game.reason(Double(frozenset(self.selected_doubles - {seat})))
+            self.refusal = refusal(self.catalog, error) if error else None
+            self.draw()
+            return
         if seat in self.selected_doubles:
             self.selected_doubles.discard(seat)
         else:
@@ -663,13 +681,17 @@ class PageController:
             self.shown_trick = event.trick
             if event.trick is not None:
                 said.append(say(self.catalog, "trick.won", event.trick.winner, self.names))
-                self.spawn(self.gather_later(event.trick))
+                if not event.deal_over:  # the deal's last trick stays until the summary
+                    self.spawn(self.gather_later(event.trick))
             self.passed.discard(event.seat)
             self.passed.update(event.passed)
             self.passed.discard(self.game.session.to_move)  # its turn again: it may play now
             said += [say(self.catalog, "say.pass", seat, self.names) for seat in event.passed]
         if event.deal_over:
             self.summary = event.number
+            self.closing = self.settings.trick_pause > 0
+            if self.closing:
+                self.spawn(self.close_later(self.generation, event.number))
             self.passed = set()
             self.last_trick_open = False
             said.append(self.catalog.text("say.deal_over", number=event.number))
@@ -688,9 +710,17 @@ class PageController:
             self.shown_trick = None
             self.draw()
 
+    async def close_later(self, generation: int, number: int) -> None:
+        """Leave the deal's last trick on the table for a moment, then show the summary."""
+        await asyncio.sleep(self.settings.trick_pause)
+        if generation == self.generation and self.closing and self.summary == number:
+            self.closing = False
+            self.shown_trick = None
+            self.draw()
+
     def next_deal(self) -> None:
         """Leave the deal summary for the next deal (or the final ranking)."""
-        if self.summary is None:
+        if self.summary is None or self.closing:
             return
         self.summary = None
         self.shown_trick = None

@@ -40,6 +40,15 @@ MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
 """Each seat's place on the small map of doubles (same layout as the table)."""
 
 
+HINT_TITLES = {
+    "ready": "toolbar.hint_title",
+    "waiting": "toolbar.hint_title",
+    "idle": "toolbar.hint_idle",
+    "off": "toolbar.hint_starting",
+}
+"""What the Hint button's tooltip says in each state."""
+
+
 class Notice(NamedTuple):
     """A message that stays until dismissed: its kind (a CSS class), its text, and the storage
     key of a save kept aside that the player may download."""
@@ -203,7 +212,7 @@ class TableView:
         if not self.changed("toolbar", (has_trick, ui.last_trick_open, ui.menu_open, hint)):
             return
         tools = []
-        if hint is not None:
+        if hint is not None:  # kept in place between turns: the toolbar never moves
             tools.append(
                 d.el(
                     "button",
@@ -211,7 +220,7 @@ class TableView:
                     type="button",
                     class_="tool",
                     data_action="hint",
-                    title=t("toolbar.hint_title"),
+                    title=t(HINT_TITLES[hint]),
                     disabled=hint != "ready",
                     aria_busy="true" if hint == "waiting" else None,
                 )
@@ -241,11 +250,14 @@ class TableView:
 
     @staticmethod
     def hint_state(view: Any, ui: Any) -> str | None:
-        """The Hint button: None (hidden: turned off, or not the player's decision), "ready",
-        "waiting" (the expert is thinking) or "off" (the computer players are not started yet)."""
+        """The Hint button: None (hidden: hints turned off), "idle" (not the player's decision),
+        "ready", "waiting" (the expert is thinking) or "off" (the computer players are not
+        started yet)."""
         deal = view.deal
-        if not ui.settings.hints or view.is_over or ui.summary is not None or deal.to_move != HUMAN:
+        if not ui.settings.hints:
             return None
+        if view.is_over or ui.summary is not None or deal.to_move != HUMAN:
+            return "idle"
         if ui.hint_waiting:
             return "waiting"
         return "ready" if ui.bots_ready else "off"
@@ -324,7 +336,7 @@ class TableView:
         if view.is_over:
             return t("turn.session_over")
         if ui.summary is not None:
-            return t("turn.summary")
+            return t("turn.closing" if ui.closing else "turn.summary")
         seat = deal.to_move
         if seat is None:
             return ""
@@ -518,12 +530,12 @@ class TableView:
 
     def draw_center(self, view: Any, ui: Any) -> None:
         """What the middle of the table shows now."""
-        d = self.dom
         deal = view.deal
         mine = deal.to_move == HUMAN
         key = (
             ui.last_trick_open and len(deal.tricks),
             ui.summary,
+            ui.closing,
             view.is_over,
             view.number,
             deal.phase,
@@ -558,10 +570,8 @@ class TableView:
             and view.deal.rules.contract(view.deal.contract).is_domino
         ):
             parts.append(self.domino(view, ui))
-        elif view.deal.phase in (Phase.PLAY, Phase.DONE):
+        else:  # also while others choose or double: an empty trick, of the same height
             parts.append(self.trick(view, ui))
-        else:
-            parts.append(d.el("p", self.turn_text(view, ui), class_="waiting"))
         if view.is_over and ui.summary is None:
             parts.append(self.session_over(view, ui))
         self.center.replaceChildren(*parts)
@@ -572,7 +582,7 @@ class TableView:
         """The player's current choice, or the deal summary; None when there is nothing to do."""
         deal = view.deal
         if ui.summary is not None:
-            return self.summary(ui.summary, view, ui)
+            return None if ui.closing else self.summary(ui.summary, view, ui)
         if view.is_over or deal.to_move != HUMAN:
             return None
         if deal.phase is Phase.CONTRACT:
@@ -785,6 +795,8 @@ class TableView:
                 if deal.to_move != HUMAN
                 else t("trick.you_lead")
             )
+        elif deal.phase in (Phase.CONTRACT, Phase.DOUBLING):
+            caption = self.turn_text(view, ui)  # who is choosing or doubling
         else:
             caption = ""
         trick_no = min(len(deal.tricks) + (0 if winner is not None else 1), deal.rules.hand_size)
