@@ -13,17 +13,25 @@ import sys
 from typing import TextIO
 
 from .errors import RuleError
-from .jsontext import JsonRefused, load
+from .jsontext import MAX_CHARS, JsonRefused, load
 from .records import score_record
 
 
 def _read(name: str) -> str:
+    """The text of a file (``-``: standard input), refused (``JsonRefused``) past ``MAX_CHARS``
+    characters: no more is read, so a file of gigabytes, or /dev/zero, does not fill the memory."""
+    limit = MAX_CHARS + 1
     if name == "-":
         if sys.stdin is None:
             raise OSError("standard input is closed")
-        return sys.stdin.read().removeprefix("\ufeff")  # a byte order mark, as in files
-    with open(name, encoding="utf-8-sig") as f:
-        return f.read()
+        # A byte order mark is skipped, as in files.
+        text = sys.stdin.read(limit + 1).removeprefix("\ufeff")[:limit]
+    else:
+        with open(name, encoding="utf-8-sig") as f:
+            text = f.read(limit)
+    if len(text) > MAX_CHARS:
+        raise JsonRefused(f"too long to read (more than {MAX_CHARS:,} characters)")
+    return text
 
 
 def _one_line(name: str) -> str:

@@ -26,14 +26,21 @@ class RuleError(ValueError):
         return self
 
 
+QUOTE_MAX = 60
+"""The longest quote of a value in a refusal (a long string's quote, 40, fits whole)."""
+
+
 def quoted(value: object) -> str:
-    """The offending value as a refusal quotes it: its ``repr`` cut to about 40 characters,
-    however long, deep or large the value (``reprlib``; a number too long for ``repr`` is
-    named by its size)."""
+    """The offending value as a refusal quotes it: its ``repr`` cut to at most ``QUOTE_MAX``
+    characters, however long, deep or large the value (``reprlib``; a number too long for
+    ``repr`` is named by its size)."""
     try:
-        return _QUOTE.repr(str(value) if isinstance(value, str) else value)
+        text = _QUOTE.repr(str(value) if isinstance(value, str) else value)
     except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return f"<a number of {value.bit_length() if isinstance(value, int) else '?'} bits>"
+    # reprlib bounds each level (6 items of 40 characters, 3 levels), not the whole: a list of
+    # lists of dicts still printed thousands of characters.
+    return text if len(text) <= QUOTE_MAX else text[: QUOTE_MAX - 3] + "..."
 
 
 _QUOTE = reprlib.Repr()

@@ -20,8 +20,11 @@ MAX_CHARS = 4_000_000
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects read."""
 
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-"""A string literal (skipped whole) or a bracket."""
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+"""A string literal (skipped whole) or a bracket. An unterminated string runs to the end of the
+text (which is then not JSON): a pattern that failed there would be tried again from every later
+quote, and a quote followed by escaped quotes only took a time in the square of their number
+(hours for a text of a few megabytes)."""
 
 
 class JsonRefused(ValueError):

@@ -130,6 +130,22 @@ def test_a_file_too_long_to_read_is_refused_before_parsing(tmp_path):
     assert "too long to read" in _one_error_line(run("score", str(path)))
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_file_or_input_is_refused_once_the_longest_text_is_read():
+    line = _one_error_line(run("score", "/dev/zero"))
+    assert line == "/dev/zero: too long to read (more than 4,000,000 characters)"
+    with open("/dev/zero", "rb") as zeros:
+        out = subprocess.run(
+            [sys.executable, "-m", "barbu", "score", "-"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    assert _one_error_line(out) == "<stdin>: too long to read (more than 4,000,000 characters)"
+
+
 def test_an_empty_list_of_records_is_reported():
     assert "no record" in _one_error_line(run("score", "-", stdin="[]"))
 

@@ -1,6 +1,7 @@
 """Text from outside is read within bounds: size and depth checked before parsing."""
 
 import json
+import time
 
 import pytest
 from hypothesis import given
@@ -32,6 +33,14 @@ def test_a_long_text_is_refused_at_once():
         load(" " * 11, max_chars=10)
 
 
+def test_an_unterminated_string_is_scanned_once_not_again_from_each_of_its_quotes():
+    text = '"' + '\\"' * 50_000  # a quote, then escaped quotes only: no string ever ends
+    start = time.perf_counter()
+    with pytest.raises(JsonRefused, match="not valid JSON"):
+        load(text)
+    assert time.perf_counter() - start < 2  # about a minute when the scan took a time in n²
+
+
 def test_broken_json_is_refused_with_the_parsers_reason():
     with pytest.raises(JsonRefused, match="not valid JSON"):
         load('{"rules": ')
@@ -48,3 +57,25 @@ json_values = st.recursive(
 def test_any_json_within_bounds_reads_as_json_loads_does(value):
     text = json.dumps(value)
     assert load(text) == json.loads(text)
+
+
+def _nesting(value):
+    """How deeply arrays and objects nest in ``value`` (0 for a number or a string)."""
+    depth, level = 0, [value]
+    while containers := [x for x in level if isinstance(x, (list, dict))]:
+        depth += 1
+        level = [v for x in containers for v in (x.values() if isinstance(x, dict) else x)]
+    return depth
+
+
+@given(st.text(alphabet='[]{}",:0 \\', max_size=30) | json_values.map(json.dumps))
+def test_a_text_within_the_depth_is_read_as_json_loads_reads_it_and_any_other_refused(text):
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = JsonRefused
+    if value is not JsonRefused and _nesting(value) <= 3:
+        assert load(text, max_depth=3) == value
+    else:
+        with pytest.raises(JsonRefused):
+            load(text, max_depth=3)

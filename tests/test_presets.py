@@ -358,6 +358,10 @@ def test_who_deals_follows_the_rules(rules, dealer):
         ),
         ({"first_declarer": 0, "seed": 10**30, "deals": []}, "at most 20 digits"),
         ({"rules": "x" * 1_000_000, "deals": []}, "^rules: unknown rules 'x{17}\\.\\.\\.x{18}' "),
+        (  # each level of a nested value is cut (6 items), and so is the whole quote
+            {"first_declarer": [[{"x": "y" * 50}] * 6] * 6, "deals": []},
+            "not a seat \\(0-3\\): \\[\\[\\{'x': 'y{17}\\.\\.\\.y{18}'\\}, \\{'x': \\.\\.\\.$",
+        ),
     ],
 )
 def test_huge_values_are_refused_with_a_short_located_message(record, why):

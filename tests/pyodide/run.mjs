@@ -1,10 +1,11 @@
-// Run a Python file inside Pyodide (Python 3.14, WebAssembly) under Node, with barbu/ loaded
-// into its file system exactly as the page does: node run.mjs REPO_ROOT SCRIPT.py
+// Run a Python file inside Pyodide (Python 3.14, WebAssembly) under Node, with barbu/ and web/
+// loaded into its file system as the page has them: node run.mjs REPO_ROOT SCRIPT.py [HELPER.py...]
+// Each HELPER (a test module) is copied to /home/pyodide, next to barbu/ and web/.
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [root, script] = process.argv.slice(2);
+const [root, script, ...helpers] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(root, "node_modules/pyodide/pyodide.mjs")));
 const py = await loadPyodide();
 
@@ -20,5 +21,7 @@ function copy(dir, target) {
   }
 }
 copy(join(root, "barbu"), "/home/pyodide/barbu");
+copy(join(root, "web"), "/home/pyodide/web");
+for (const helper of helpers) py.FS.writeFile(`/home/pyodide/${basename(helper)}`, readFileSync(helper));
 py.FS.writeFile("/home/pyodide/golden_session.json", readFileSync(join(root, "tests/data/golden_session.json")));
 console.log(py.runPython(readFileSync(script, "utf8")));
