@@ -31,7 +31,7 @@ STATE = """() => {
   if (q('[data-rank]')) return 'rank';
   if (q('[data-contract]:not([disabled])')) return 'contract';
   if (q('[data-action="doubles-done"]')) return 'double';
-  if (q('#hand button[data-card]:not([disabled])')) return 'card';
+  if (q('#hand button[data-card].playable')) return 'card';
   return null;
 }"""
 
@@ -71,7 +71,7 @@ def play_session(page: Page) -> dict:
                 )
             page.click('[data-action="doubles-done"]')
         elif state == "card":
-            page.locator("#hand button[data-card]:not([disabled])").first.click()
+            page.locator("#hand button[data-card].playable").first.click()
             seen["cards"] += 1
 
 

@@ -117,7 +117,7 @@ def test_main_states_fit_without_overlap(new_context, state, width, height):
     if state == "over":
         expect(page.locator('[data-testid="session-over"]')).to_be_visible()
     if state in ("trick", "domino"):
-        expect(page.locator("#hand button[data-card]:not([disabled])").first).to_be_visible()
+        expect(page.locator("#hand button[data-card].playable").first).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(
         path=str(SCREENSHOTS / f"table-{state}-{width}x{height}-{lang}.png"), full_page=True

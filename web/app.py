@@ -403,7 +403,7 @@ class PageController:
         if prompt and self.table.fresh_prompt and not inside("#center, #menu-panel"):
             target = prompt
         elif lost and view.deal.to_move == HUMAN:
-            target = self.document.querySelector("#hand button[data-card]:not([disabled])")
+            target = self.document.querySelector("#hand button[data-card].playable")
         elif lost and view.is_over:
             target = self.document.querySelector('#center [data-action="new-session"]')
         self.table.fresh_prompt = False
@@ -548,7 +548,7 @@ class PageController:
             return
         if self.elsewhere:
             return
-        enabled = list(self.document.querySelectorAll("#hand button[data-card]:not([disabled])"))
+        enabled = list(self.document.querySelectorAll("#hand button[data-card].playable"))
         if key in ("ArrowLeft", "ArrowRight") and enabled:
             codes = [attribute(b, "data-card") for b in enabled]
             current = attribute(active, "data-card") if active else None

@@ -655,7 +655,12 @@ class TableView:
                     type="button",
                     class_="choice rank hinted" if hint and hint.start_rank is r else "choice rank",
                     data_rank=r.char,
-                    aria_label=cat.text(f"rank.{r.char}"),
+                    # the name starts with what the button shows ("10, Ten")
+                    aria_label=t(
+                        "label.shown_then_said",
+                        shown=rank_short(cat, r),
+                        said=t(f"rank.{r.char}"),
+                    ),
                 )
                 for r in reversed(Rank)
             ]
@@ -1085,7 +1090,8 @@ class TableView:
     # -- the hand --------------------------------------------------------------------------
 
     def draw_hand(self, view: Any, ui: Any) -> None:
-        """The player's cards as buttons, updated in place; the unplayable ones disabled."""
+        """The player's cards as buttons, updated in place. On his turn a card he may not play
+        stays focusable and tappable (``aria-disabled``): a tap says why, in place."""
         d, t, cat = self.dom, self.catalog.text, self.catalog
         deal = view.deal
         cards = list(deal.hand)
@@ -1126,13 +1132,18 @@ class TableView:
             tuple(playable),
             tuple(sorted(ui.card_reasons.items())),
             hinted,
+            ui.refusal if my_turn else None,
         )
         if not self.changed("hand", key):
             return
         for code in codes:
             button = self.hand_buttons[code]
             ok = code in playable
-            button.disabled = not ok
+            button.disabled = not my_turn
+            if my_turn and not ok:
+                button.setAttribute("aria-disabled", "true")
+            else:
+                button.removeAttribute("aria-disabled")
             button.classList.toggle("playable", ok)
             button.classList.toggle("hinted", code == hinted)
             key = str(playable.index(code) + 1) if ok and playable.index(code) < 9 else None
@@ -1147,11 +1158,12 @@ class TableView:
                 button.removeAttribute("title")
         heading = self.document.getElementById("hand-heading")
         if heading:
-            hint = t("hand.play") if my_turn else ""
             count = d.el("span", cat.plural("count.cards", len(codes)), class_="hand-count")
             parts = [t("table.hand"), " ", count]
-            if hint:
-                parts += [" ", d.el("span", hint, class_="hand-hint")]
+            if my_turn and ui.refusal:  # why the card tapped cannot be played
+                parts += [" ", d.el("span", ui.refusal, class_="hand-hint refusal")]
+            elif my_turn:
+                parts += [" ", d.el("span", t("hand.play"), class_="hand-hint")]
             heading.replaceChildren(*parts)
         self.hand_region.classList.toggle("my-turn", my_turn)
 
@@ -1165,7 +1177,10 @@ class TableView:
             type="button",
             class_=f"card suit-{face.suit}",
             data_card=face.code,
-            aria_label=face.name,
+            # the name starts with what the card shows ("9♠, Nine of spades")
+            aria_label=self.catalog.text(
+                "label.shown_then_said", shown=face.rank + face.symbol, said=face.name
+            ),
             disabled=True,
         )
 
