@@ -15,7 +15,8 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
     sw.js                              the service worker, with its precache list (every other
-                                       file of dist/) and a cache name from their content hash
+                                       file of dist/, each with its SHA-256 integrity value) and
+                                       a cache name from their content hash
 
 The build is deterministic: the same sources give byte-identical files, hence the same cache
 name, so an unchanged site never offers a "new version".
@@ -24,6 +25,7 @@ name, so an unchanged site never offers a "new version".
 from __future__ import annotations
 
 import ast
+import base64
 import hashlib
 import io
 import json
@@ -312,26 +314,49 @@ def site_files(dist: Path) -> list[str]:
     )
 
 
-def content_hash(dist: Path, files: list[str]) -> str:
-    """A hash of the names and bytes of the files."""
+def file_digests(dist: Path, files: list[str]) -> dict[str, bytes]:
+    """The SHA-256 digest of each file's bytes."""
+    return {name: hashlib.sha256((dist / name).read_bytes()).digest() for name in files}
+
+
+def content_hash(dist: Path, files: list[str], digests: dict[str, bytes] | None = None) -> str:
+    """A hash of the names and bytes of the files (from their ``file_digests``, if given)."""
+    if digests is None:
+        digests = file_digests(dist, files)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0")
-        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+        digest.update(digests[name])
     return digest.hexdigest()
 
 
+def integrity(digest: bytes) -> str:
+    """A SHA-256 digest as a Subresource Integrity value, the form ``fetch()`` checks."""
+    return f"sha256-{base64.b64encode(digest).decode()}"
+
+
+SERVICE_WORKER_PLACEHOLDERS = ("'__CACHE_NAME__'", "__PRECACHE_LIST__", "__INTEGRITY__")
+
+
 def write_service_worker(dist: Path, template: Path | None = None) -> str:
-    """Write dist/sw.js from web/sw.js for the current contents of dist/; returns the cache name."""
+    """Write dist/sw.js from web/sw.js for the current contents of dist/; returns the cache name.
+
+    Besides the cache name and the list of files, sw.js gets each file's integrity value: the
+    worker stores a file only if its bytes are the ones this build hashed, so a half-published
+    site (a new sw.js beside an old or truncated file) is never cached as a version."""
     files = site_files(dist)
-    cache = f"barbu-{content_hash(dist, files)[:16]}"
+    digests = file_digests(dist, files)
+    cache = f"barbu-{content_hash(dist, files, digests)[:16]}"
     source = (template or ROOT / "web" / "sw.js").read_text()
-    for placeholder in ("'__CACHE_NAME__'", "__PRECACHE_LIST__"):
+    for placeholder in SERVICE_WORKER_PLACEHOLDERS:
         if placeholder not in source:
             raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
     precache = json.dumps([f"./{name}" for name in files], indent=2)
-    source = source.replace("'__CACHE_NAME__'", json.dumps(cache)).replace(
-        "__PRECACHE_LIST__", precache
+    hashes = json.dumps({f"./{name}": integrity(digests[name]) for name in files}, indent=2)
+    source = (
+        source.replace("'__CACHE_NAME__'", json.dumps(cache))
+        .replace("__PRECACHE_LIST__", precache)
+        .replace("__INTEGRITY__", hashes)
     )
     (dist / "sw.js").write_text(without_js_comments(source))
     return cache

@@ -2,15 +2,21 @@
  * Service worker of Barbu: the whole site, precached, served cache-first, so the game boots
  * offline after one visit.
  *
- * This is a template: tools/build.py writes dist/sw.js with the two constants filled in: the
- * cache name (derived from the content hash of every other file of dist/) and the list of those
- * files. Each build with different content therefore has a different sw.js, which is how the
- * browser notices a new version.
+ * This is a template: tools/build.py writes dist/sw.js with the constants filled in: the cache
+ * name (derived from the content hash of every other file of dist/), the list of those files and
+ * each one's integrity value (its SHA-256, as the build hashed it). Each build with different
+ * content therefore has a different sw.js, which is how the browser notices a new version.
+ *
+ * A version is installed whole or not at all: every file is checked against its hash before
+ * anything is stored, so a site caught half-published (the new sw.js beside an old, damaged or
+ * truncated file) fails to install, leaves no cache behind, and the old version keeps serving.
+ * The page tries again later (web/boot.js, updates.retry).
  */
 
 const CACHE_PREFIX = 'barbu-';
 const CACHE = '__CACHE_NAME__';
 const PRECACHE = __PRECACHE_LIST__;
+const INTEGRITY = __INTEGRITY__;
 
 /** Where the browser may take a file from the cache without starting this worker. */
 function cacheRoutes() {
@@ -38,13 +44,28 @@ self.addEventListener('install', (event) => {
   // itself, without waking this worker for each, which it would otherwise do at every visit.
   // Browsers without it send every request through the fetch handler below, to the same effect.
   if (event.addRoutes) event.waitUntil(event.addRoutes(cacheRoutes()));
+  event.waitUntil(precache());
+});
+
+/** Store every file of this version in its cache, all checked, or fail and store nothing. */
+async function precache() {
+  // Same content as the version running (only this script changed): its cache is the one in
+  // use, which a failure here must leave alone.
+  const existed = await caches.has(CACHE);
+  const cache = await caches.open(CACHE);
   // 'no-cache' revalidates with the server (a 304 costs a few hundred bytes) instead of trusting
   // a possibly stale HTTP cache entry, without downloading again what the visit just loaded.
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((path) => new Request(path, { cache: 'no-cache' })))),
-  );
-});
+  // 'integrity' makes the fetch fail unless the body has the hash the build recorded; addAll
+  // stores nothing unless every fetch succeeded.
+  const requests = PRECACHE.map((path) =>
+    new Request(path, { cache: 'no-cache', integrity: INTEGRITY[path] }));
+  try {
+    await cache.addAll(requests);
+  } catch (error) {
+    if (!existed) await caches.delete(CACHE);
+    throw error;   // the install fails: this worker is discarded, the old one goes on
+  }
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
