@@ -188,6 +188,7 @@ class PageController:
         asked = seed_from_query(self.query)
         asked_rules = rules_from_query(self.query)
         text = self.store.read()
+        self.known = text  # seen: replacing it below is this tab's doing, not another's
         saved: Saved | None = None
         game: Game | None = None
         if text is not None:
@@ -206,7 +207,6 @@ class PageController:
         rules = preset(asked_rules) if asked_rules else STANDARD
         if self.elsewhere:  # another tab plays: show its game (whatever the address asks)
             if game is not None:
-                self.known = text
                 self.use(game, saved.names, saved.summary)
             else:  # nothing readable saved yet: a game to look at until that tab saves
                 self.use(Game.new(new_seed() if asked is None else asked, rules))
@@ -216,7 +216,6 @@ class PageController:
             and (asked is None or asked == game.seed)
             and (asked_rules is None or asked_rules == game.rules.name)
         ):
-            self.known = text
             self.use(game, saved.names, saved.summary)
             return
         if game is not None:
@@ -345,10 +344,12 @@ class PageController:
 
     def gate_updates(self) -> None:
         """Keep the "new version" banner away while the player is in the middle of a deal
-        (from his first card to the deal's end); offer it between deals."""
+        (from his first card to the deal's end); offer it between deals. A tab that only
+        follows another tab's game never holds it (a reload there loses nothing)."""
         deal = self.game.session.deal
         busy = (
-            self.summary is None
+            not self.elsewhere
+            and self.summary is None
             and not self.game.is_over
             and any(seat == HUMAN for seat, _ in deal.played)
         )
@@ -879,6 +880,7 @@ class PageController:
         self.menu_open = False
         self.table.menu.hidden = True
         self.table.draw_elsewhere(True)
+        self.gate_updates()
         self.tab.wait()  # this tab plays again once the other one closes
         self.announce(self.catalog.text("tab.elsewhere"))
 
@@ -905,6 +907,7 @@ class PageController:
             return
         self.elsewhere = False
         self.table.draw_elsewhere(False)
+        self.gate_updates()
         text = self.store.read()
         if text is not None and text != self.known:
             self.follow(text)
