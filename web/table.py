@@ -1469,7 +1469,6 @@ class TableView:
         self.elsewhere.hidden = not shown
         for region in (self.play, self.toolbar, self.menu):
             region.inert = shown
-        self.table.classList.toggle("elsewhere", shown)
 
     def draw_notices(self, notices: Sequence[Notice]) -> None:
         """Messages that stay until dismissed (an unreadable save, storage refused...)."""
