@@ -3,9 +3,10 @@ a double owed offered as it must be, a menu that Escape closes."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
-from barbu import Phase
+from barbu import Phase, Session
 from e2e.browser_helpers import wait_ready
 from e2e.test_table import HUMAN, drive_until, hand_over, session_until
 
@@ -111,3 +112,68 @@ def test_escape_closes_the_menu_from_its_first_field_and_focus_returns(page):
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(page.locator('.toolbar [data-action="menu"]')).to_be_focused()
+
+
+IN_VIEW = """() => [...document.querySelectorAll('#hand button[data-card]')].every((card) => {
+  const box = card.getBoundingClientRect();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+})"""
+
+
+@pytest.mark.parametrize("viewport", [(360, 640), (1366, 768)])
+def test_the_hand_stays_in_sight_while_the_player_chooses_a_contract(new_context, viewport):
+    """The contract menu pushed the hand below the phone's screen, and the trump and Domino
+    rows did the same on a laptop: the player chose a contract without seeing his cards."""
+    width, height = viewport
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
+    page.goto(f"/?seed={seed}&lang=fr&speed=slow")
+    wait_ready(page)
+    expect(page.locator("[data-contract]").first).to_be_visible()
+    assert page.evaluate(IN_VIEW), "contract menu"
+    page.click('[data-contract="trumps"]')
+    expect(page.locator("[data-trump]").first).to_be_visible()
+    assert page.evaluate(IN_VIEW), "trump row"
+    page.click('[data-contract="domino"]')
+    expect(page.locator("[data-rank]").first).to_be_visible()
+    assert page.evaluate(IN_VIEW), "rank row"
+    # The last rank button can be reached above the pinned hand.
+    last = page.locator("[data-rank]").last
+    last.scroll_into_view_if_needed()
+    box = last.bounding_box()
+    hand_top = page.locator("#hand").bounding_box()["y"]
+    assert box["y"] + box["height"] <= hand_top + 1
+
+
+def stopped_early(session: Session) -> bool:
+    """The last finished deal is a No Queens that stopped with cards in hand."""
+    finished = len(session.history())
+    if not finished or session.deal.phase is not Phase.CONTRACT:
+        return False
+    deal = session.deals[finished - 1]
+    return deal.crules.contract == "no-queens" and len(deal.tricks) < deal.rules.hand_size
+
+
+def test_contracts_are_explained_and_an_early_end_is_told(new_context):
+    """The menu said only 'negative contract', and a No Queens deal that stopped with cards in
+    hand was not explained."""
+    page = new_context().new_page()
+    seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
+    page.goto(f"/?seed={seed}&lang=en&speed=slow")
+    wait_ready(page)
+    queens = page.locator('[data-contract="no-queens"] .choice-explain')
+    expect(queens).to_have_text("\u22126 per queen; may stop early")
+    expect(page.locator('[data-contract="domino"] .choice-explain')).to_have_text(
+        "going out 1st, 2nd, 3rd, 4th: +45, +20, +5, \u22125"
+    )
+    page = new_context().new_page()
+    session = session_until(40, stopped_early)
+    finished = len(session.history())
+    tricks = len(session.deals[finished - 1].tricks)
+    hand_over(page, session, finished)
+    page.goto("/?seed=40&lang=fr&speed=slow")
+    wait_ready(page)
+    expect(page.locator("[data-summary] .early-end")).to_have_text(
+        f"La donne s’est arrêtée après le pli {tricks} : toutes les cartes qui comptent"
+        " étaient prises."
+    )

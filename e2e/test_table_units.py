@@ -37,7 +37,16 @@ from web.settings import (
     unquote,
 )
 from web.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
-from web.words import REFUSALS, announcement, contract_line, refusal, said
+from web.words import (
+    REFUSALS,
+    announcement,
+    contract_line,
+    explanation,
+    hint_text,
+    refusal,
+    said,
+    signed,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = re.compile(r"\{(\w+)\}")
@@ -153,7 +162,18 @@ def test_the_player_is_addressed_as_you():
     assert said(catalog("fr"), "trick.won", 0, ["Vous", "A", "B", "C"]) == "Vous remportez le pli."
     assert (
         announcement(catalog("en"), names, 1, Double(frozenset({0, 3})))
-        == "Alice doubles you and Chloé."
+        == "Alice doubles Chloé and you."  # the player last, as one says it
+    )
+    assert (
+        announcement(
+            catalog("fr"), ["Vous", "Alice", "Bruno", "Chloé"], 1, Double(frozenset({0, 3}))
+        )
+        == "Alice contre Chloé et vous."  # not "Vous et Chloé", nor a capital "Vous"
+    )
+    assert hint_text(
+        catalog("fr"), ["Vous", "Alice", "Bruno", "Chloé"], Play(Card.parse("JD")), 1
+    ) == (
+        "Conseil : Valet de carreau."  # worded as in English ("Hint: Jack of diamonds.")
     )
     assert (
         announcement(catalog("en"), names, 0, Play(Card.parse("QH")))
@@ -332,3 +352,37 @@ def test_elements_take_text_never_markup():
     assert node.attributes == {"data-card": "QS", "disabled": "", "class": "card"}
     parts = dom.fill("Deal {deal} of {deals}", deal=node, deals=28)
     assert parts == ["Deal ", node, " of ", "28"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "name,options", [("standard", {}), ("classic", {}), ("fr32", {}), ("pagat", {"salad": True})]
+)
+def test_each_contract_is_explained_from_its_rules(lang, name, options):
+    """The menu's line for a contract must say what the rules object scores, in every game."""
+    from barbu.rules import preset
+
+    rules = preset(name, options)
+    words = catalog(lang).for_rules(name)
+    for crules in rules.contracts:
+        text = explanation(words, crules, rules, leads=True)
+        assert text and "{" not in text and "\n" not in text, (crules.contract, text)
+        values = [crules.per_trick, *(v for _, v in crules.card_values)]
+        values += [v for _, v in crules.trick_values]
+        values += list(crules.domino.places) if crules.domino else []
+        for value in filter(None, values):
+            assert signed(value) in text, (crules.contract, value, text)
+
+
+def test_the_explanations_name_cards_as_a_player_would():
+    from barbu.rules import STANDARD
+
+    en = catalog("en")
+    line = {c.contract: explanation(en, c, STANDARD) for c in STANDARD.contracts}
+    assert line["no-hearts"] == "Ace of hearts: \u22126; \u22122 per other heart; may stop early"
+    assert explanation(en, STANDARD.contract("no-hearts"), STANDARD, leads=True) == (
+        "Ace of hearts: \u22126; \u22122 per other heart;"
+        " no heart lead while holding another suit; may stop early"
+    )
+    assert line["no-king-of-hearts"].startswith("King of hearts: \u221220;")
+    assert line["no-last-two"] == "second-to-last trick: \u221210; last trick: \u221220"

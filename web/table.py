@@ -25,9 +25,10 @@ from web.words import (
     card_name,
     contract_line,
     contract_name,
+    explanation,
     hint_text,
     join_names,
-    object_name,
+    object_list,
     place_name,
     rank_short,
     said,
@@ -343,7 +344,9 @@ class TableView:
         if seat == HUMAN:
             return {
                 Phase.CONTRACT: t("turn.you_contract"),
-                Phase.DOUBLING: t("turn.you_double"),
+                Phase.DOUBLING: t(
+                    "turn.you_redouble" if deal.declarer == HUMAN else "turn.you_double"
+                ),
                 Phase.PLAY: t("turn.you_play"),
             }[deal.phase]
         if ui.thinking == seat and not ui.bots_ready:
@@ -457,8 +460,13 @@ class TableView:
             facts.extend(self.doubling_facts(seat, deal, ui.names))
         owed = deal.still_owed[seat]
         if owed:
-            key = "seat.owes_you" if seat == HUMAN else "seat.owes"
-            facts.append(cat.plural(key, owed, name=object_name(cat, deal.declarer, ui.names)))
+            if seat == HUMAN:
+                key = "seat.owes_you"  # you owe Alice
+            elif deal.declarer == HUMAN:
+                key = "seat.owes_to_you"  # Alice owes you ("vous doit", not "doit ... à vous")
+            else:
+                key = "seat.owes"
+            facts.append(cat.plural(key, owed, name=ui.names[deal.declarer]))
         captured = deal.captured[seat] if deal.contract is not None and not domino else ()
         key = (
             name,
@@ -512,9 +520,7 @@ class TableView:
         targets = [b for a, b in deal.doubles if a == seat]
         if not targets:
             return [t("seat.passed" + you)]
-        return [
-            t("seat.doubled" + you, names=join_names(self.catalog, [names[b] for b in targets]))
-        ]
+        return [t("seat.doubled" + you, names=object_list(self.catalog, targets, names))]
 
     def mini_card(self, card: Card, extra: str = "") -> Any:
         """A small face-up card (captured cards, Domino rows, last trick)."""
@@ -609,6 +615,7 @@ class TableView:
                     None,
                     d.el("span", contract_name(cat, contract), class_="choice-name"),
                     d.el("span", t("choice.used") if used else kind, class_="choice-note"),
+                    d.el("span", explanation(cat, crules, deal.rules), class_="choice-explain"),
                     type="button",
                     class_="choice used"
                     if used
@@ -753,7 +760,9 @@ class TableView:
         if shortcuts:
             parts.append(d.el("div", None, *shortcuts, class_="choices shortcuts-row"))
         done = t("choice.pass") if not ui.selected_doubles else t("choice.confirm")
-        passing = hint is not None and not hint.targets
+        # The star on Pass/Confirm only while the selection is the advice (it moved off once
+        # the player chose otherwise).
+        advised = hint is not None and set(hint.targets) == set(ui.selected_doubles)
         parts.append(
             d.el(
                 "div",
@@ -762,7 +771,7 @@ class TableView:
                     "button",
                     done,
                     type="button",
-                    class_="action hinted" if passing else "action",
+                    class_="action hinted" if advised else "action",
                     data_action="doubles-done",
                 ),
                 class_="prompt-actions",
@@ -896,7 +905,9 @@ class TableView:
             "div",
             None,
             d.el(
-                "p", t("domino.start", rank=rank_short(cat, deal.start_rank)), class_="domino-start"
+                "p",
+                t("domino.start", rank=t(f"rank.{deal.start_rank.char}")),
+                class_="domino-start",
             ),
             d.el("ul", None, *rows, class_="domino-rows", aria_label=t("domino.title")),
             d.el("p", " ".join(notes), class_="trick-caption"),
@@ -997,6 +1008,7 @@ class TableView:
                 ),
                 class_="help",
             ),
+            *self.early_end_line(view),
             d.el(
                 "table",
                 None,
@@ -1030,6 +1042,22 @@ class TableView:
             aria_labelledby="prompt-title",
             data_summary=number,
         )
+
+    def early_end_line(self, view: Any) -> list[Any]:
+        """Why a deal stopped with cards still in hand, when it did (every scoring card taken)."""
+        deal = view.deal
+        if deal.contract is None or deal.rules.contract(deal.contract).is_domino:
+            return []
+        tricks = len(deal.tricks)
+        if tricks >= deal.rules.hand_size:
+            return []
+        return [
+            self.dom.el(
+                "p",
+                self.catalog.text("explain.early_title", tricks=tricks),
+                class_="help early-end",
+            )
+        ]
 
     def session_over(self, view: Any, ui: Any) -> Any:
         """The final ranking, the winners (a tie shares the victory), what to do next."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
+from barbu.cards import cards_of
+from barbu.rules import ContractRules, Lead, Rules
 from web.faces import card_face
 from web.game import HUMAN
 from web.i18n import Catalog
@@ -47,6 +49,12 @@ def said(catalog: Catalog, key: str, seat: int, names: Sequence[str], **fields: 
 def object_name(catalog: Catalog, seat: int, names: Sequence[str]) -> str:
     """A seat's name as the object of a sentence ("you" for the player)."""
     return catalog.text("pronoun.you") if seat == HUMAN else names[seat]
+
+
+def object_list(catalog: Catalog, seats: Sequence[int], names: Sequence[str]) -> str:
+    """Seats as the objects of a sentence, the player last ("Alice and you")."""
+    ordered = sorted(seats, key=lambda seat: (seat == HUMAN, seat))
+    return join_names(catalog, [object_name(catalog, seat, names) for seat in ordered])
 
 
 def contract_name(catalog: Catalog, contract: Contract | str) -> str:
@@ -135,9 +143,7 @@ def announcement(
     if isinstance(action, Double):
         if not action.targets:
             return said(catalog, "say.pass", seat, names)
-        targets = join_names(
-            catalog, [object_name(catalog, t, names) for t in sorted(action.targets)]
-        )
+        targets = object_list(catalog, sorted(action.targets), names)
         key = "say.redouble" if seat == declarer else "say.double"
         return said(catalog, key, seat, names, targets=targets)
     if isinstance(action, Play):
@@ -170,8 +176,68 @@ def hint_text(catalog: Catalog, names: Sequence[str], action, declarer: int | No
     if isinstance(action, Double):
         if not action.targets:
             return catalog.text("hint.pass")
-        targets = join_names(catalog, [names[t] for t in sorted(action.targets)])
+        targets = object_list(catalog, sorted(action.targets), names)
         return catalog.text(
             "hint.redouble" if declarer == HUMAN else "hint.double", targets=targets
         )
     return ""
+
+
+def signed(value: int) -> str:
+    """A score with its sign, as a score sheet prints it ("+5"; a negative one with the minus
+    sign, U+2212)."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+def explanation(catalog: Catalog, crules: ContractRules, rules: Rules, leads: bool = False) -> str:
+    """What a contract scores, in one line read from the rules object (No Queens: "-6 per
+    queen; may stop early"); with ``leads``, also what may not be led."""
+    t = catalog.text
+    parts = []
+    if crules.domino is not None:
+        places = ", ".join(signed(v) for v in crules.domino.places)
+        parts.append(t("explain.domino", values=places))
+    if crules.per_trick:
+        parts.append(t("explain.per_trick", value=signed(crules.per_trick)))
+    singles = {mask for mask, _ in crules.card_values if mask & (mask - 1) == 0}
+    for mask, value in sorted(crules.card_values, key=lambda mv: mv[0] not in singles):
+        parts.append(_cards_part(catalog, mask & rules.deck, signed(value), singles))
+    last = rules.hand_size - 1
+    for index, value in crules.trick_values:
+        key = {last: "explain.last_trick", last - 1: "explain.second_last_trick"}.get(index)
+        parts.append(
+            t(key, value=signed(value))
+            if key
+            else t("explain.trick_n", number=index + 1, value=signed(value))
+        )
+    if crules.has_trump:
+        parts.append(t("explain.trumps"))
+    if leads and crules.lead is Lead.NO_HEARTS:
+        parts.append(t("explain.no_heart_lead"))
+    elif leads and crules.lead is Lead.HEARTS_BROKEN:
+        parts.append(t("explain.hearts_broken"))
+    if crules.early_end:
+        parts.append(t("explain.early_end"))
+    return t("explain.join").join(parts)
+
+
+def _cards_part(catalog: Catalog, mask: int, value: str, singles: set[int]) -> str:
+    """``value`` for each card of ``mask``, named as a player would: one card, every card of a
+    rank or of a suit, or the others of a suit whose remaining cards score apart."""
+    t = catalog.text
+    cards = cards_of(mask)
+    if len(cards) == 1:
+        return t("explain.card", card=card_name(catalog, cards[0]), value=value)
+    ranks = {c.rank for c in cards}
+    suits = {c.suit for c in cards}
+    if len(ranks) == 1:
+        return t("explain.per_rank", rank=t(f"rank_one.{cards[0].rank.char}"), value=value)
+    if len(suits) == 1:
+        suit = cards[0].suit
+        kind = (
+            "explain.per_other_of_suit"
+            if any(m & suit.mask for m in singles)
+            else ("explain.per_suit")
+        )
+        return t(kind, suit=t(f"suit_one.{suit.char}"), value=value)
+    return t("explain.cards", cards=", ".join(card_name(catalog, c) for c in cards), value=value)
