@@ -177,3 +177,87 @@ def test_contracts_are_explained_and_an_early_end_is_told(new_context):
         f"La donne s’est arrêtée après le pli {tricks} : toutes les cartes qui comptent"
         " étaient prises."
     )
+
+
+LIVE = """
+window.__live = [];
+addEventListener('DOMContentLoaded', () => {
+  new MutationObserver(() => {
+    const live = document.getElementById('live');
+    if (live && live.textContent) window.__live.push(live.textContent);
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+});
+"""
+
+
+def test_each_play_is_announced_once_and_the_players_turn_too(new_context):
+    """The live region re-read the whole trick at each play (52 updates a deal) and never said
+    that it was the player's turn."""
+    page = new_context().new_page()
+    page.add_init_script(LIVE)
+    page.goto("/?seed=31&lang=en&speed=fast&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 9)
+    said = page.evaluate("[...new Set(window.__live)]")  # a node change may repeat a text
+    plays = [s for text in said for s in text.split(". ") if " plays the " in s or "play the" in s]
+    assert plays and len(plays) == len(set(plays)), said  # every card once: no re-reading
+    assert any("Your turn: play a card." in text for text in said), said
+
+
+SWEEPS = """
+window.__sweeps = 0; window.__slides = 0;
+addEventListener('DOMContentLoaded', () => {
+  new MutationObserver(() => {
+    if (document.querySelector('#center .trick.sweep')) window.__sweeps += 1;
+    const fresh = document.querySelector('#center .trick .fresh');
+    if (fresh && fresh.getAnimations().length) window.__slides += 1;
+  }).observe(document.body, {childList: true, subtree: true, attributes: true});
+});
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_cards_slide_in_and_tricks_sweep_to_their_winner_unless_motion_is_reduced(
+    new_context, motion
+):
+    """Cards appeared in the trick and the finished trick vanished: nothing showed where they
+    went. A player who asked for reduced motion must get none."""
+    page = new_context(reduced_motion=motion).new_page()
+    page.add_init_script(SWEEPS)
+    page.goto("/?seed=31&lang=en&speed=fast&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 10)
+    counts = page.evaluate("[window.__slides, window.__sweeps]")
+    if motion == "reduce":
+        assert counts == [0, 0]
+    else:
+        assert counts[0] > 0 and counts[1] > 0, counts
+
+
+NOTES = """
+window.__notes = 0;
+const make = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.__notes += 1;
+  return make.call(this);
+};
+"""
+
+
+def test_sounds_are_off_until_the_player_turns_them_on(new_context):
+    """Sound that starts unasked is unwelcome; a player who wants it must find a switch."""
+    page = new_context().new_page()
+    page.add_init_script(NOTES)
+    page.goto("/?seed=33&lang=en&speed=fast&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 12)
+    assert page.evaluate("window.__notes") == 0
+    page.click('.toolbar [data-action="menu"]')
+    switch = page.locator("#setting-sound")
+    expect(switch).not_to_be_checked()
+    switch.check()
+    page.keyboard.press("Escape")
+    drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 11)
+    assert page.evaluate("window.__notes") >= 2  # the sample, then the cards played
+    settings = page.evaluate("JSON.parse(localStorage.getItem('barbu.settings'))")
+    assert settings["sound"] is True

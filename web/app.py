@@ -58,6 +58,7 @@ from web.settings import (
     rules_from_query,
     seed_from_query,
 )
+from web.sound import Sounds
 from web.table import Notice, TableView
 from web.tabs import TabLock
 from web.words import announcement, refusal
@@ -67,6 +68,12 @@ __all__ = ["PageController", "UpdateGate", "new_seed", "page_query", "seed_from_
 
 FOLLOWER_ACTIONS = frozenset({"take-over", "dismiss-notice", "download-kept"})
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
+
+SWEEP = 0.2
+"""Seconds a finished trick takes to slide to its winner (web/style.css, .trick.sweep)."""
+
+ANNOUNCE_GATHER = 0.15
+"""Seconds during which sentences are gathered into one announcement."""
 
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "T", "0": "T"}
 
@@ -125,6 +132,7 @@ class PageController:
         )
         self.table = TableView(self.document, catalog)
         self.bots = ComputerPlayers()
+        self.sounds = Sounds(window)
         self.bots_ready = False
         # The game and what the screen shows of it
         self.game: Game | None = None
@@ -147,7 +155,8 @@ class PageController:
         self.last_trick_open = False
         self.menu_open = False
         self.said: list[str] = []
-        """What the live region says: everything since the player's last action."""
+        """What the live region will say next: the sentences of the last moment, each once."""
+        self.saying = False
         self.notices: list[Notice] = []
         self.previous_seed: int | None = None
         # The computer players' loop
@@ -412,12 +421,22 @@ class PageController:
             target.focus(_options(self.window, preventScroll=True))
 
     def announce(self, text: str) -> None:
-        """Tell screen readers what just happened, after what happened since the player's last
-        action (at instant speed three plays land at once: the last must not hide the others)."""
+        """Tell screen readers what just happened: the sentences of one moment are said together,
+        once each (at instant speed three plays land at once: the last must not hide the
+        others, and nothing said is said again)."""
         if not text:
             return
-        self.said = [*self.said, text][-8:]
-        self.table.announce(" ".join(self.said))
+        self.said.append(text)
+        if not self.saying:
+            self.saying = True
+            self.spawn(self.say_soon())
+
+    async def say_soon(self) -> None:
+        """Put what was said in the last moment in the live region."""
+        await asyncio.sleep(ANNOUNCE_GATHER)
+        self.saying = False
+        said, self.said = self.said, []
+        self.table.announce(" ".join(said))
 
     # -- events --------------------------------------------------------------------------------
 
@@ -521,6 +540,10 @@ class PageController:
         elif name == "autoplay":
             self.change_settings({"autoplay": bool(target.checked)})
             self.kick()
+        elif name == "sound":
+            self.change_settings({"sound": bool(target.checked)})
+            if self.settings.sound:
+                self.sounds.play("card")  # what it sounds like (and Web Audio may start now)
         elif name == "hints":
             self.change_settings({"hints": bool(target.checked)})
             self.draw()
@@ -629,7 +652,6 @@ class PageController:
             self.announce(self.refusal)
             self.draw()
             return
-        self.said = []
         self.after(event)
         self.kick()
 
@@ -679,6 +701,8 @@ class PageController:
             )
         ]
         if isinstance(event.action, Play):
+            if self.settings.sound:
+                self.sounds.play("card" if event.trick is None else "trick")
             self.shown_trick = event.trick
             if event.trick is not None:
                 said.append(say(self.catalog, "trick.won", event.trick.winner, self.names))
@@ -699,6 +723,8 @@ class PageController:
         self.save()
         self.gate_updates()
         self.draw()
+        if self.summary is None and not self.elsewhere and self.game.session.to_move == HUMAN:
+            said.append(self.table.turn_text(self.screen_view(), self))  # "Your turn: ..."
         self.announce(" ".join(s for s in said if s))
 
     async def gather_later(self, trick: Any) -> None:
@@ -707,6 +733,8 @@ class PageController:
         if pause <= 0:
             return
         await asyncio.sleep(pause)
+        if self.shown_trick is trick and self.table.sweep(trick.winner):
+            await asyncio.sleep(SWEEP)
         if self.shown_trick is trick:
             self.shown_trick = None
             self.draw()
@@ -714,6 +742,8 @@ class PageController:
     async def close_later(self, generation: int, number: int) -> None:
         """Leave the deal's last trick on the table for a moment, then show the summary."""
         await asyncio.sleep(self.settings.trick_pause)
+        if self.shown_trick is not None and self.table.sweep(self.shown_trick.winner):
+            await asyncio.sleep(SWEEP)
         if generation == self.generation and self.closing and self.summary == number:
             self.closing = False
             self.shown_trick = None
@@ -783,7 +813,7 @@ class PageController:
             self.thinking = seat
             self.draw()
         if self.shown_trick is not None and self.settings.trick_pause > 0:
-            await asyncio.sleep(self.settings.trick_pause)
+            await asyncio.sleep(self.settings.trick_pause + SWEEP)  # the trick gathered first
         elif delay > 0:
             await asyncio.sleep(delay)
         if generation != self.generation or self.game.session.to_move != seat:

@@ -36,13 +36,14 @@ PACE = {
 @dataclass(frozen=True)
 class Settings:
     """What the player chose: pace, the computer players' level, auto-play, the hint button,
-    his name."""
+    the sounds of play, his name."""
 
     speed: str = "normal"
     level: str = "standard"
     autoplay: bool = False
     name: str = ""
     hints: bool = True
+    sound: bool = False
 
     @property
     def bot_delay(self) -> float:
@@ -76,7 +77,7 @@ class Settings:
             out = replace(out, speed=data["speed"])
         if data.get("level") in LEVELS:
             out = replace(out, level=data["level"])
-        for flag in ("autoplay", "hints"):
+        for flag in ("autoplay", "hints", "sound"):
             if isinstance(data.get(flag), bool):
                 out = replace(out, **{flag: data[flag]})
         if isinstance(data.get("name"), str):
@@ -143,7 +144,7 @@ def choices_from_query(query: str) -> dict:
     """The settings the address asks for, as choices for ``Settings.with_choices``."""
     values = query_values(query)
     out: dict = {key: values[key] for key in ("speed", "level") if key in values}
-    for flag in ("autoplay", "hints"):
+    for flag in ("autoplay", "hints", "sound"):
         if values.get(flag) in ("1", "0"):
             out[flag] = values[flag] == "1"
     return out

@@ -69,6 +69,8 @@ class TableView:
         self.hand_buttons: dict[str, Any] = {}
         self.hand_codes: list[str] = []
         self.keys: dict[str, tuple] = {}
+        self.trick_drawn: frozenset = frozenset()
+        """The trick's cards last drawn (seat, card): the ones not in it slide in."""
         """What each region shows now: a region whose key is unchanged is not redrawn."""
         self.menu_key: tuple | None = None
         self.turn: Any = None
@@ -165,6 +167,16 @@ class TableView:
             None,
             d.el("h2", t("scores.title"), id="scores-heading"),
             self.sheet_box,
+            d.el(
+                "p",
+                None,
+                *d.fill(
+                    t("sheet.legend"),
+                    mark=d.el("span", "A", class_="mark", aria_hidden="true"),
+                    mutual=d.el("span", "A", class_="mark mutual", aria_hidden="true"),
+                ),
+                class_="sheet-legend",
+            ),
             d.el("h3", t("diagram.title")),
             self.legend_box,
             self.diagram_box,
@@ -791,11 +803,17 @@ class TableView:
             trick = ui.shown_trick
             cards = [((trick.leader + k) % 4, c) for k, c in enumerate(trick.cards)]
             winner = trick.winner
+        # A card just played slides in from its player's side (not a trick drawn again, nor a
+        # whole trick shown at once after a reload).
+        drawn = frozenset(cards)
+        fresh = drawn - self.trick_drawn if len(drawn - self.trick_drawn) <= 3 else frozenset()
+        self.trick_drawn = drawn
         slots = []
         for seat, card in cards:
-            face = self.card_face_node(
-                card, f"slot slot-{POSITIONS[seat]}" + (" winner" if seat == winner else "")
-            )
+            classes = f"slot slot-{POSITIONS[seat]}"
+            classes += " winner" if seat == winner else ""
+            classes += f" fresh from-{POSITIONS[seat]}" if (seat, card) in fresh else ""
+            face = self.card_face_node(card, classes)
             face.setAttribute("data-played", str(card))
             face.setAttribute("data-seat", str(seat))
             slots.append(face)
@@ -1301,6 +1319,14 @@ class TableView:
             data_setting="hints",
             checked=s.hints,
         )
+        sound = d.el(
+            "input",
+            None,
+            type="checkbox",
+            id="setting-sound",
+            data_setting="sound",
+            checked=s.sound,
+        )
         settings = d.el(
             "fieldset",
             None,
@@ -1321,6 +1347,13 @@ class TableView:
                 None,
                 hints,
                 d.el("label", t("menu.hints"), for_="setting-hints"),
+                class_="check",
+            ),
+            d.el(
+                "div",
+                None,
+                sound,
+                d.el("label", t("menu.sound"), for_="setting-sound"),
                 class_="check",
             ),
             d.el(
@@ -1490,6 +1523,16 @@ class TableView:
         )
 
     # -- notices and announcements -----------------------------------------------------------
+
+    def sweep(self, winner: int) -> bool:
+        """Sweep the finished trick towards its winner (CSS, 0.2 s); False when there is no
+        trick on the table or the player asked for reduced motion."""
+        trick = self.center.querySelector(".trick")
+        window = self.document.defaultView
+        if not trick or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return False
+        trick.classList.add("sweep", f"to-{POSITIONS[winner]}")
+        return True
 
     def draw_elsewhere(self, shown: bool) -> None:
         """Say that another tab plays the game (with the button to play here instead), and make
