@@ -11,6 +11,7 @@ from barbu import score_record
 from barbu.rules import PRESETS
 from e2e.browser_helpers import wait_ready
 from e2e.test_session_play import play_session
+from e2e.test_table import start_new_session
 
 SEED = 77
 
@@ -68,7 +69,7 @@ def test_the_menu_starts_a_pagat_session_with_house_options(page: Page):
     page.check("#new-option-salad")
     page.select_option("#new-option-quota", "3")
     page.fill("#new-seed", "9")
-    page.click('[data-action="start-new"]')
+    start_new_session(page)
     expect(page.locator("html")).to_have_attribute("data-rules", "pagat")
     expect(page.locator("#game-rules")).to_have_text("Pagat rules, 2 house options")
     expect(page.locator("[data-deal]")).to_have_text("1")

@@ -79,6 +79,14 @@ def drive_until(page: Page, wanted: Callable[[Page], bool], limit: int = 400) ->
     raise AssertionError("the wanted position never came")
 
 
+def start_new_session(page: Page) -> None:
+    """The menu's Start, confirmed when the session on the table is under way."""
+    start_new_session(page)
+    confirm = page.locator('[data-action="start-new-confirmed"]')
+    if confirm.count():
+        confirm.click()
+
+
 def hand_codes(page: Page, enabled_only: bool = False) -> list[str]:
     selector = "#hand button[data-card]" + (".playable" if enabled_only else "")
     return page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)")
@@ -348,7 +356,7 @@ def test_a_new_session_from_the_menu_takes_the_name_and_seed(page):
     page.click('[data-action="menu"]')
     page.fill("#new-name", "Zoé <b>")
     page.fill("#new-seed", "777")
-    page.click('[data-action="start-new"]')
+    start_new_session(page)
     expect(page.locator("#seed")).to_have_attribute("data-seed", "777")
     expect(page.locator("#seat-0 .seat-name")).to_have_text("Zoé <b>")  # text, never markup
     expect(page.locator("#menu-panel")).to_be_hidden()
@@ -418,7 +426,7 @@ def test_a_new_session_started_while_a_computer_player_thinks_goes_on(page):
     expect(page.locator("#board .seat.thinking")).to_have_count(1)
     page.click('[data-action="menu"]')
     page.fill("#new-seed", str(new))
-    page.click('[data-action="start-new"]')
+    start_new_session(page)
     expect(page.locator("#seed")).to_have_attribute("data-seed", str(new))
     # Some computer player acts in the new session: the player gets a decision to take.
     page.wait_for_function(STATE, polling="raf", timeout=60_000)

@@ -261,3 +261,38 @@ def test_sounds_are_off_until_the_player_turns_them_on(new_context):
     assert page.evaluate("window.__notes") >= 2  # the sample, then the cards played
     settings = page.evaluate("JSON.parse(localStorage.getItem('barbu.settings'))")
     assert settings["sound"] is True
+
+
+INSIDE_MENU = "document.getElementById('menu-panel').contains(document.activeElement)"
+
+
+def test_the_menu_is_a_modal_dialog_that_asks_before_replacing_a_session(page):
+    """The focus could leave the open menu for the table behind it, New session discarded the
+    session under way without asking, and export succeeded without a word."""
+    page.goto("/?seed=34&lang=en&speed=instant&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 12)
+    page.click('.toolbar [data-action="menu"]')
+    menu = page.locator("#menu-panel")
+    expect(menu).to_have_attribute("role", "dialog")
+    expect(menu).to_have_attribute("aria-modal", "true")
+    for key in ["Tab"] * 40 + ["Shift+Tab"] * 5:  # round the whole menu and back
+        page.keyboard.press(key)
+        assert page.evaluate(INSIDE_MENU), key
+    with page.expect_download() as download:
+        page.click('#menu-panel [data-action="export"]')
+    expect(page.locator('[data-note="export"]')).to_have_text(
+        f"Downloaded: {download.value.suggested_filename}"
+    )
+    page.fill("#new-seed", "777")
+    page.click('[data-action="start-new"]')
+    confirm = page.locator("#confirm-new")
+    expect(confirm).to_contain_text("Previous session")
+    expect(page.locator('[data-action="start-new-confirmed"]')).to_be_focused()
+    page.click('[data-action="start-new-cancel"]')
+    expect(confirm).to_have_count(0)
+    expect(page.locator("#seed")).to_have_attribute("data-seed", "34")
+    page.click('[data-action="start-new"]')
+    page.click('[data-action="start-new-confirmed"]')
+    expect(page.locator("#seed")).to_have_attribute("data-seed", "777")
+    expect(menu).to_be_hidden()

@@ -501,20 +501,21 @@ class PageController:
             self.last_trick_open = not self.last_trick_open
             self.draw()
         elif action == "menu":
-            self.menu_open = not self.menu_open
-            self.table.menu.hidden = not self.menu_open
-            self.table.draw_toolbar(self.screen_view(), self)
             if self.menu_open:
-                self.table.draw_menu(self)
-                first = self.table.menu.querySelector("select, input, button")
-            else:  # back where the player opened it
-                first = self.table.toolbar.querySelector('[data-action="menu"]')
-            if first:
-                first.focus()
+                self.close_menu()
+                # back where the player opened it
+                self.table.toolbar.querySelector('[data-action="menu"]').focus()
+            else:
+                self.open_menu()
         elif action == "export":
             self.export()
         elif action == "start-new":
             self.start_new_from_menu()
+        elif action == "start-new-confirmed":
+            self.start_new_from_menu(confirmed=True)
+        elif action == "start-new-cancel":
+            self.table.confirm_new_session(False)
+            self.document.querySelector('#menu-panel [data-action="start-new"]').focus()
         elif action == "new-session":
             self.new_session(new_seed(), rules=self.game.rules)
         elif action == "replay":
@@ -528,6 +529,23 @@ class PageController:
             if 0 <= index < len(self.notices):
                 self.notices.pop(index)
             self.table.draw_notices(self.notices)
+
+    def open_menu(self) -> None:
+        """Open the menu: a modal dialog (the table behind it inert), focus on its first field."""
+        self.menu_open = True
+        self.table.show_menu(True, self.elsewhere)
+        self.table.draw_toolbar(self.screen_view(), self)
+        self.table.draw_menu(self)
+        first = self.table.menu.querySelector("select, input, button")
+        if first:
+            first.focus()
+
+    def close_menu(self) -> None:
+        """Close the menu (the caller puts the focus where it belongs)."""
+        if self.menu_open:
+            self.menu_open = False
+            self.table.show_menu(False, self.elsewhere)
+            self.table.draw_toolbar(self.screen_view(), self)
 
     def on_change(self, event: Any) -> None:
         """A setting changed, or a file was chosen for import."""
@@ -562,6 +580,9 @@ class PageController:
         key = str(event.key)
         active = self.document.activeElement
         tag = str(active.tagName).lower() if active else ""
+        if key == "Tab" and self.menu_open:  # the focus stays inside the menu
+            self.table.keep_focus_in_menu(event)
+            return
         if key == "Escape" and not self.elsewhere:  # from anywhere, a menu field too
             if self.menu_open:
                 self.on_action("menu", None)
@@ -907,8 +928,7 @@ class PageController:
             return
         self.elsewhere = True
         self.generation += 1  # the computer players' loop and pending answers stop
-        self.menu_open = False
-        self.table.menu.hidden = True
+        self.close_menu()
         self.table.draw_elsewhere(True)
         self.gate_updates()
         self.tab.wait()  # this tab plays again once the other one closes
@@ -965,24 +985,34 @@ class PageController:
             self.store.write_settings(self.settings.to_json())
         names = [name or self.names[HUMAN], *self.names[1:]]
         self.use(Game.new(seed, rules), names)
-        self.menu_open = False
-        self.table.menu.hidden = True
+        self.close_menu()
         self.save()
         self.draw_header()
         self.draw()
         self.announce(self.catalog.text("say.new_session", seed=seed))
         self.kick()
 
-    def start_new_from_menu(self) -> None:
-        """The menu's "start": the name and seed typed (a random seed when left empty)."""
+    def start_new_from_menu(self, confirmed: bool = False) -> None:
+        """The menu's "start": the name and seed typed (a random seed when left empty); a session
+        under way is replaced only once the player confirms (it is kept as the previous one)."""
         name = clean_name(str(self.document.getElementById("new-name").value))
         text = str(self.document.getElementById("new-seed").value).strip()
         seed = parse_seed(text)
-        if text and seed is None:
-            self.notices.append(Notice("bad-seed", self.catalog.text("notice.bad_seed")))
-            self.table.draw_notices(self.notices)
+        if text and seed is None:  # said beside the field, which keeps what was typed
+            self.table.field_error("new-seed", self.catalog.text("notice.bad_seed"))
+            return
+        self.table.field_error("new-seed", None)
+        if not confirmed and self.under_way():
+            self.table.confirm_new_session(True)
             return
         self.new_session(new_seed() if seed is None else seed, name or None, self.chosen_rules())
+
+    def under_way(self) -> bool:
+        """Whether the session on the table has begun and is not over (losing it would hurt)."""
+        view = self.game.view()
+        return not self.game.is_over and (
+            bool(view.history) or view.deal.phase is not Phase.CONTRACT
+        )
 
     def chosen_rules(self) -> Rules:
         """The game chosen in the menu, with the Pagat rules' options set there."""
@@ -1014,8 +1044,7 @@ class PageController:
         self.store.keep_previous()
         self.previous_seed = self.seed
         self.use(game, saved.names, saved.summary)
-        self.menu_open = False
-        self.table.menu.hidden = True
+        self.close_menu()
         self.save()
         self.draw_header()
         self.draw()
@@ -1023,8 +1052,9 @@ class PageController:
 
     def export(self) -> None:
         """Download the engine's session record as a JSON file."""
-        self.download(self.game.record_json(indent=1), f"barbu-{self.seed}.json")
-        self.announce(self.catalog.text("say.exported"))
+        name = f"barbu-{self.seed}.json"
+        self.download(self.game.record_json(indent=1), name)
+        self.table.menu_note("export", self.catalog.text("say.exported_as", name=name))
 
     def download_kept(self, key: str) -> None:
         """Download a save kept aside (unreadable here), as it was stored."""
@@ -1066,8 +1096,7 @@ class PageController:
         self.previous_seed = self.seed
         summary = len(game.view().history) if game.is_over else None
         self.use(game, self.names, summary)
-        self.menu_open = False
-        self.table.menu.hidden = True
+        self.close_menu()
         self.save()
         self.draw_header()
         self.draw()

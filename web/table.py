@@ -113,6 +113,8 @@ class TableView:
             id="menu-panel",
             class_="menu-panel",
             hidden=True,
+            role="dialog",
+            aria_modal="true",
             aria_labelledby="menu-heading",
         )
         self.status = d.el(
@@ -1533,6 +1535,95 @@ class TableView:
             return False
         trick.classList.add("sweep", f"to-{POSITIONS[winner]}")
         return True
+
+    # -- the menu as a modal dialog -------------------------------------------------------------
+
+    def show_menu(self, shown: bool, elsewhere: bool) -> None:
+        """Open or close the menu; while it is open the table behind it is inert."""
+        self.menu.hidden = not shown
+        self.play.inert = shown or elsewhere
+        self.scores.inert = shown
+
+    def keep_focus_in_menu(self, event: Any) -> None:
+        """Tab and Shift+Tab go round the menu's controls instead of leaving it."""
+        controls = [
+            node
+            for node in self.menu.querySelectorAll("button, input, select, a[href]")
+            if not node.hasAttribute("disabled") and node.getClientRects().length
+        ]
+        if not controls:
+            return
+        active = self.document.activeElement
+        inside = bool(active) and self.menu.contains(active)
+        first, last = controls[0], controls[-1]
+        if event.shiftKey and (not inside or active.isSameNode(first)):
+            last.focus()
+            event.preventDefault()
+        elif not event.shiftKey and (not inside or active.isSameNode(last)):
+            first.focus()
+            event.preventDefault()
+
+    def field_error(self, field: str, text: str | None) -> None:
+        """Say beside a menu field what is wrong with it (None: nothing), keeping what was typed."""
+        node = self.document.getElementById(field)
+        old = self.document.getElementById(f"{field}-error")
+        if old:
+            old.remove()
+        if not node:
+            return
+        if text is None:
+            node.removeAttribute("aria-invalid")
+            node.removeAttribute("aria-describedby")
+            return
+        error = self.dom.el("p", text, id=f"{field}-error", class_="field-error", role="alert")
+        node.after(error)
+        node.setAttribute("aria-invalid", "true")
+        node.setAttribute("aria-describedby", f"{field}-error")
+        node.focus()
+
+    def confirm_new_session(self, shown: bool) -> None:
+        """Ask, beside the Start button, before a session under way is replaced."""
+        old = self.document.getElementById("confirm-new")
+        if old:
+            old.remove()
+        start = self.menu.querySelector('[data-action="start-new"]')
+        if not shown or not start:
+            return
+        d, t = self.dom, self.catalog.text
+        box = d.el(
+            "div",
+            None,
+            d.el("p", t("menu.confirm_new")),
+            d.el(
+                "button",
+                t("menu.confirm_new_yes"),
+                type="button",
+                class_="action",
+                data_action="start-new-confirmed",
+            ),
+            d.el(
+                "button",
+                t("menu.confirm_new_no"),
+                type="button",
+                class_="quiet",
+                data_action="start-new-cancel",
+            ),
+            id="confirm-new",
+            class_="confirm",
+            role="alert",
+        )
+        start.after(box)
+        box.querySelector('[data-action="start-new-confirmed"]').focus()
+
+    def menu_note(self, action: str, text: str) -> None:
+        """A result shown beside the menu button that produced it (the export's file name)."""
+        button = self.menu.querySelector(f'[data-action="{action}"]')
+        if not button:
+            return
+        old = self.menu.querySelector(f'[data-note="{action}"]')
+        if old:
+            old.remove()
+        button.after(self.dom.el("p", text, class_="menu-note", role="status", data_note=action))
 
     def draw_elsewhere(self, shown: bool) -> None:
         """Say that another tab plays the game (with the button to play here instead), and make
