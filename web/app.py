@@ -508,7 +508,7 @@ class PageController:
             else:
                 self.open_menu()
         elif action == "export":
-            self.export()
+            self.export(target)
         elif action == "start-new":
             self.start_new_from_menu()
         elif action == "start-new-confirmed":
@@ -1050,11 +1050,11 @@ class PageController:
         self.draw()
         self.kick()
 
-    def export(self) -> None:
-        """Download the engine's session record as a JSON file."""
+    def export(self, button: Any) -> None:
+        """Download the engine's session record as a JSON file, and say so beside ``button``."""
         name = f"barbu-{self.seed}.json"
         self.download(self.game.record_json(indent=1), name)
-        self.table.menu_note("export", self.catalog.text("say.exported_as", name=name))
+        self.table.note_after(button, self.catalog.text("say.exported_as", name=name))
 
     def download_kept(self, key: str) -> None:
         """Download a save kept aside (unreadable here), as it was stored."""

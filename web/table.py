@@ -1615,12 +1615,10 @@ class TableView:
         start.after(box)
         box.querySelector('[data-action="start-new-confirmed"]').focus()
 
-    def menu_note(self, action: str, text: str) -> None:
-        """A result shown beside the menu button that produced it (the export's file name)."""
-        button = self.menu.querySelector(f'[data-action="{action}"]')
-        if not button:
-            return
-        old = self.menu.querySelector(f'[data-note="{action}"]')
+    def note_after(self, button: Any, text: str) -> None:
+        """A result shown beside the button that produced it (the export's file name)."""
+        action = button.getAttribute("data-action")
+        old = button.parentElement.querySelector(f'[data-note="{action}"]')
         if old:
             old.remove()
         button.after(self.dom.el("p", text, class_="menu-note", role="status", data_note=action))
