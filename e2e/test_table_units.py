@@ -187,7 +187,7 @@ def test_contract_line_names_trump_and_starting_rank():
     assert contract_line(en, Contract.TRUMPS, Suit.SPADES, None).startswith("Trumps ♠")
     assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the Queen"
     assert (
-        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino, départ : Sept"
+        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino (départ : Sept)"
     )
     assert contract_line(en, Contract.DOMINO, None, Rank.TEN, short=True) == "Domino 10"
 
