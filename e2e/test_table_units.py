@@ -185,9 +185,9 @@ def test_contract_line_names_trump_and_starting_rank():
     """The table would not say which suit is trump or where the Domino starts."""
     en = catalog("en")
     assert contract_line(en, Contract.TRUMPS, Suit.SPADES, None).startswith("Trumps ♠")
-    assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the Queen"
+    assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the queen"
     assert (
-        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino (départ : Sept)"
+        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino (départ : sept)"
     )
     assert contract_line(en, Contract.DOMINO, None, Rank.TEN, short=True) == "Domino 10"
 

@@ -463,7 +463,8 @@ class TableView:
         if deal.phase in (Phase.PLAY, Phase.DONE) and deal.contract is not None:
             if domino:
                 if seat in deal.out_order:
-                    facts.append(t("seat.place", number=deal.out_order.index(seat) + 1))
+                    place = deal.out_order.index(seat) + 1
+                    facts.append(t("seat.place", place=place_name(cat, place)))
                 elif seat in ui.passed:
                     facts.append(said(cat, "seat.passes", seat, ui.names))
             else:

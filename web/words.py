@@ -98,7 +98,7 @@ def contract_line(
             key,
             contract=name,
             rank=rank_short(catalog, start_rank),
-            rank_name=catalog.text(f"rank.{start_rank.char}"),
+            rank_name=catalog.text(f"rank_one.{start_rank.char}"),  # in lower case, mid-sentence
         )
     return name
 
