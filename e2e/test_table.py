@@ -81,7 +81,7 @@ def drive_until(page: Page, wanted: Callable[[Page], bool], limit: int = 400) ->
 
 def start_new_session(page: Page) -> None:
     """The menu's Start, confirmed when the session on the table is under way."""
-    start_new_session(page)
+    page.click('[data-action="start-new"]')
     confirm = page.locator('[data-action="start-new-confirmed"]')
     if confirm.count():
         confirm.click()
