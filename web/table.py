@@ -231,13 +231,14 @@ class TableView:
             tools.append(
                 d.el(
                     "button",
-                    t("toolbar.hint_waiting" if hint == "waiting" else "toolbar.hint"),
+                    # "Hint…" while the expert thinks or is still starting: the grey says why
+                    t("toolbar.hint_waiting" if hint in ("waiting", "off") else "toolbar.hint"),
                     type="button",
                     class_="tool",
                     data_action="hint",
                     title=t(HINT_TITLES[hint]),
                     disabled=hint != "ready",
-                    aria_busy="true" if hint == "waiting" else None,
+                    aria_busy="true" if hint in ("waiting", "off") else None,
                 )
             )
         self.toolbar.replaceChildren(
