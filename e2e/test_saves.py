@@ -8,8 +8,8 @@ import json
 from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import expected_hand, wait_ready
-from e2e.test_table import drive_until, hand_codes, saved_session
-from web.save import SAVE_KEY, UNREADABLE_PREFIX
+from e2e.test_table import drive_until, hand_codes, preload_save, saved_session
+from web.save import UNREADABLE_PREFIX
 
 NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { value: undefined });"
 
@@ -105,10 +105,7 @@ def test_without_web_locks_a_tab_follows_the_other_instead_of_overwriting_it(new
 def test_a_save_of_another_format_is_kept_aside_and_can_be_downloaded(page):
     """A save written by another version of the game would be lost, or kill the page."""
     future = json.dumps({"format": 99, "record": {"seed": 5}, "later": [1, 2]})
-    page.add_init_script(
-        "if (!sessionStorage.getItem('future')) { sessionStorage.setItem('future', '1');"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(future)}); }}"
-    )
+    preload_save(page, future)
     page.goto("/?lang=en&speed=instant")
     wait_ready(page)
     notice = page.locator('[data-notice="save-unreadable"]')

@@ -39,14 +39,19 @@ def session_until(
     return session
 
 
-def hand_over(page: Page, session: Session, summary: int | None = None) -> None:
-    """Have the page find ``session`` saved when it loads (once: a reload keeps the page's own)."""
-    text = Saved(session_record(session), None, summary).to_json()
+def preload_save(page: Page, text: str) -> None:
+    """Have the page find ``text`` in its save slot when it loads (once: a reload keeps the
+    page's own)."""
     page.add_init_script(
         "if (!sessionStorage.getItem('test-save')) {"
         " sessionStorage.setItem('test-save', '1');"
         f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)}); }}"
     )
+
+
+def hand_over(page: Page, session: Session, summary: int | None = None) -> None:
+    """Have the page find ``session`` saved when it loads (once: a reload keeps the page's own)."""
+    preload_save(page, Saved(session_record(session), None, summary).to_json())
 
 
 def saved_session(page: Page) -> Session:
@@ -164,11 +169,7 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_position(page):
 def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     """A player whose saved game got damaged would silently lose it (or see the page crash)
     if it were not set aside, reported, and a new game started."""
-    page.add_init_script(
-        "if (!sessionStorage.getItem('broken')) { sessionStorage.setItem('broken', '1');"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)},"
-        ' \'{"format": 1, "record": {"deals": 7\'); }'
-    )
+    preload_save(page, '{"format": 1, "record": {"deals": 7')
     page.goto("/?lang=en&speed=instant")
     wait_ready(page)
     notice = page.locator('[data-notice="save-unreadable"]')
@@ -201,10 +202,7 @@ def test_a_deeply_nested_save_is_kept_aside_and_the_page_starts(page):
     """Deeply nested text in the save slot stopped every later start of the page (Python's
     JSON parser overflowed the browser's stack); the player would never see the table again."""
     deep = "[" * 6000 + "]" * 6000
-    page.add_init_script(
-        "if (!sessionStorage.getItem('deep')) { sessionStorage.setItem('deep', '1');"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(deep)}); }}"
-    )
+    preload_save(page, deep)
     page.goto("/?lang=en&speed=instant")
     wait_ready(page)
     expect(page.locator('[data-notice="save-unreadable"]')).to_be_visible()
