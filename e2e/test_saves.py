@@ -8,8 +8,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import expected_hand, wait_ready
-from e2e.test_table import drive_until, hand_codes, preload_save, saved_session
-from web.save import UNREADABLE_PREFIX
+from e2e.test_table import drive_until, hand_codes, kept_aside, preload_save, saved_session
 
 NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { value: undefined });"
 
@@ -110,8 +109,7 @@ def test_a_save_of_another_format_is_kept_aside_and_can_be_downloaded(page):
     wait_ready(page)
     notice = page.locator('[data-notice="save-unreadable"]')
     expect(notice).to_be_visible()
-    keys = page.evaluate("Object.keys(localStorage)")
-    aside = [k for k in keys if k.startswith(UNREADABLE_PREFIX)]
+    aside = kept_aside(page)
     assert len(aside) == 1
     with page.expect_download() as download:
         notice.locator('[data-action="download-kept"]').click()

@@ -49,6 +49,12 @@ def preload_save(page: Page, text: str) -> None:
     )
 
 
+def kept_aside(page: Page) -> list[str]:
+    """The storage keys of the saves the page has kept aside as unreadable."""
+    keys = page.evaluate("Object.keys(localStorage)")
+    return [k for k in keys if k.startswith(UNREADABLE_PREFIX)]
+
+
 def hand_over(page: Page, session: Session, summary: int | None = None) -> None:
     """Have the page find ``session`` saved when it loads (once: a reload keeps the page's own)."""
     preload_save(page, Saved(session_record(session), None, summary).to_json())
@@ -174,8 +180,7 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     wait_ready(page)
     notice = page.locator('[data-notice="save-unreadable"]')
     expect(notice).to_be_visible()
-    keys = page.evaluate("Object.keys(localStorage)")
-    aside = [k for k in keys if k.startswith(UNREADABLE_PREFIX)]
+    aside = kept_aside(page)
     assert len(aside) == 1
     assert (
         page.evaluate(f"localStorage.getItem({json.dumps(aside[0])})")
@@ -194,8 +199,7 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     page.reload()
     wait_ready(page)
     expect(page.locator('[data-notice="save-unreadable"]')).to_be_visible()
-    keys = page.evaluate("Object.keys(localStorage)")
-    assert len([k for k in keys if k.startswith(UNREADABLE_PREFIX)]) == 2
+    assert len(kept_aside(page)) == 2
 
 
 def test_a_deeply_nested_save_is_kept_aside_and_the_page_starts(page):
@@ -207,8 +211,7 @@ def test_a_deeply_nested_save_is_kept_aside_and_the_page_starts(page):
     wait_ready(page)
     expect(page.locator('[data-notice="save-unreadable"]')).to_be_visible()
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
-    keys = page.evaluate("Object.keys(localStorage)")
-    aside = [k for k in keys if k.startswith(UNREADABLE_PREFIX)]
+    aside = kept_aside(page)
     assert [page.evaluate(f"localStorage.getItem({json.dumps(k)})") for k in aside] == [deep]
 
 
