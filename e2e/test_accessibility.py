@@ -16,6 +16,7 @@ from playwright.sync_api import Page
 from e2e.browser_helpers import wait_ready
 from e2e.test_table import drive_until, following_with_choice, hand_over
 from e2e.test_table_layout import state_doubling, state_summary
+from web.i18n import SUPPORTED
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -105,7 +106,7 @@ def check(page: Page, moment: str) -> None:
     assert low_contrast(page) == [], moment
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", SUPPORTED)
 def test_the_table_has_no_serious_violation_through_a_deal(page, lang):
     """A screen-reader or low-vision player would meet unnamed controls, names that do not
     match the labels shown, or text too faint to read."""
@@ -122,7 +123,7 @@ def test_the_table_has_no_serious_violation_through_a_deal(page, lang):
 
 
 @pytest.mark.parametrize(
-    "lang,width,height", [("fr", 360, 640), ("en", 1366, 768)]
+    "lang,width,height", [("fr", 360, 640), ("en", 1366, 768), ("ru", 360, 640), ("it", 1366, 768)]
 )  # each language on one screen size: the other pairs add time, not cases
 def test_the_doubling_prompt_and_the_summary_have_no_serious_violation(
     new_context, lang, width, height

@@ -78,7 +78,27 @@ def test_french_catalog_is_used_for_lang_fr(page):
     expect(queen).to_have_accessible_name(
         re.compile(rf"^{fr['rank_short.' + code[0]]}♠.*, {said}$")
     )
-    expect(page.locator("#language")).to_have_attribute("href", re.compile(r"lang=en"))
+    languages = page.locator("#language .languages")
+    expect(languages.locator("a")).to_have_count(3)
+    expect(languages.locator('[aria-current="true"]')).to_have_text("Français")
+    expect(languages.locator('a[hreflang="en"]')).to_have_attribute(
+        "href", re.compile(rf"seed={SEED}&lang=en")
+    )
+
+
+def test_a_language_chosen_is_remembered(page):
+    """A Russian reader who picked Русский once would get the French page again on the next
+    visit if the choice were not kept."""
+    page.goto(f"/?seed={SEED}&lang=fr")
+    wait_ready(page)
+    page.locator("#language summary").click()
+    page.locator('#language a[hreflang="ru"]').click()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("#hand-heading")).to_contain_text(CATALOGS["ru"]["table.hand"])
+    page.goto("/?seed=3")
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
 
 
 def test_language_follows_the_browser_when_not_asked(new_context):

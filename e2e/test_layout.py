@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from e2e.browser_helpers import wait_ready
+from web.i18n import SUPPORTED
 
 SCREENSHOTS = Path(
     os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results")
@@ -30,8 +31,10 @@ def overlap(a: dict, b: dict) -> bool:
     )
 
 
-@pytest.mark.parametrize("width,height", [(360, 640), (1366, 768)])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "lang,width,height",
+    [(lang, 360, 640) for lang in SUPPORTED] + [("en", 1366, 768), ("ru", 1366, 768)],
+)  # every language on a phone, where words run out of room; two on a laptop
 def test_hand_and_banner_fit_without_overlap(new_context, width, height, lang):
     """On a phone or a laptop, cards would hide each other or fall off the screen if this failed."""
     page = new_context(viewport={"width": width, "height": height}).new_page()

@@ -26,7 +26,8 @@ from tools.build import (
 )
 from web.app import page_query, seed_from_query
 from web.faces import card_face
-from web.i18n import Catalog, MissingMessage, other_language
+from web.i18n import SUPPORTED, Catalog, MissingMessage
+from web.plurals import CATEGORIES
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG_FILES = sorted((ROOT / "web" / "i18n").glob("*.json"))
@@ -37,14 +38,33 @@ def catalog(lang: str) -> Catalog:
     return Catalog.from_json(lang, (ROOT / "web" / "i18n" / f"{lang}.json").read_text())
 
 
+def plural_bases(messages: dict[str, str]) -> set[str]:
+    """The counted messages: those with a ``.one`` form."""
+    return {key[: -len(".one")] for key in messages if key.endswith(".one")}
+
+
 def test_catalogs_have_the_same_keys_and_fields():
-    """A French player would meet a missing or garbled message where English has one."""
+    """A player would meet a missing or garbled message where English has one: every catalog
+    has every message, with the same fields, and each counted message has exactly the forms of
+    its language's CLDR plural categories (Russian: one, few, many)."""
     catalogs = {path.stem: json.loads(path.read_text()) for path in CATALOG_FILES}
-    assert set(catalogs) == {"en", "fr"}
-    assert catalogs["en"].keys() == catalogs["fr"].keys()
-    for key, text in catalogs["en"].items():
-        assert set(FIELD.findall(text)) == set(FIELD.findall(catalogs["fr"][key])), key
-        assert catalogs["fr"][key].strip(), key
+    assert set(catalogs) == set(SUPPORTED)
+    english = catalogs["en"]
+    counted = plural_bases(english)
+    assert counted, "no counted message found"
+    plain = {key for key in english if key.rpartition(".")[0] not in counted}
+    for lang, messages in catalogs.items():
+        forms = {f"{base}.{form}" for base in counted for form in CATEGORIES[lang]}
+        assert set(messages) == plain | forms, lang
+        for key, text in messages.items():
+            base = key.rpartition(".")[0]
+            model = english[f"{base}.other"] if base in counted else english[key]
+            fields = set(FIELD.findall(text))
+            assert text.strip(), (lang, key)
+            if base in counted:  # a form may leave {count} out ("une carte")
+                assert fields - {"count"} == set(FIELD.findall(model)) - {"count"}, (lang, key)
+            else:
+                assert fields == set(FIELD.findall(model)), (lang, key)
 
 
 def test_every_message_key_used_by_the_page_exists():
@@ -76,7 +96,6 @@ def test_missing_message_is_a_clear_error():
     """A bug in a message key would surface as a confusing error far from its cause."""
     with pytest.raises(MissingMessage, match="no message 'nope'"):
         catalog("en").text("nope")
-    assert other_language("en") == "fr" and other_language("fr") == "en"
 
 
 @pytest.mark.parametrize(

@@ -128,7 +128,11 @@ def test_only_the_engines_legal_cards_can_be_played(page):
     expect(refused).to_have_attribute("aria-disabled", "true")  # focusable, tappable
     refused.click(force=True)  # Playwright deems aria-disabled not clickable; a finger does
     # A tap on it says why, in place (it was a hover tooltip only), and plays nothing.
-    expect(page.locator("#hand-heading .refusal")).to_have_text(refused.get_attribute("title"))
+    shown = page.locator("#hand-heading .refusal")
+    expect(shown).to_contain_text(refused.get_attribute("title"))
+    # ... with a link to the rule, in a new tab: the game stays where it is.
+    expect(shown.locator("a.rules-link")).to_have_attribute("href", "./rules/en/#tricks")
+    expect(shown.locator("a.rules-link")).to_have_attribute("target", "_blank")
     assert code in hand_codes(page)
     assert saved_session(page).deal.played == session.deal.played
     page.locator("#hand button[data-card].playable").first.click()

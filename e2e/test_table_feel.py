@@ -127,6 +127,7 @@ def test_a_double_owed_comes_selected_with_confirm_and_cannot_be_dropped(page):
     owed.click()  # unselecting it is refused, with the reason
     expect(owed).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#center .refusal")).to_contain_text("must")
+    expect(page.locator("#center .refusal a")).to_have_attribute("href", "./rules/en/#obligation")
     done.click()
     expect(page.locator('[data-action="doubles-done"]')).to_have_count(0)
 
@@ -263,6 +264,8 @@ def test_the_menu_is_a_modal_dialog_that_asks_before_replacing_a_session(page):
     menu = page.locator("#menu-panel")
     expect(menu).to_have_attribute("role", "dialog")
     expect(menu).to_have_attribute("aria-modal", "true")
+    # The menu's first link is the rules of the game played, in the player's language.
+    expect(page.locator("#menu-rules")).to_have_attribute("href", "./rules/en/#session")
     for key in ["Tab"] * 40 + ["Shift+Tab"] * 5:  # round the whole menu and back
         page.keyboard.press(key)
         assert page.evaluate(INSIDE_MENU), key

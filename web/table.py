@@ -659,7 +659,7 @@ class TableView:
                         class_=f"symbol suit-{s.char}",
                         aria_hidden="true",
                     ),
-                    d.el("span", suit_name(cat, s).capitalize()),
+                    d.el("span", t(f"suit_title.{s.char}")),
                     type="button",
                     class_="choice suit hinted" if hint and hint.trump is s else "choice suit",
                     data_trump=s.char,
@@ -794,8 +794,23 @@ class TableView:
             )
         )
         if ui.refusal:
-            parts.append(d.el("p", ui.refusal, class_="refusal", role="alert"))
+            parts.append(d.el("p", ui.refusal, *self.why(ui), class_="refusal", role="alert"))
         return d.el("section", None, *parts, class_="prompt", aria_labelledby="prompt-title")
+
+    def why(self, ui: Any) -> list[Any]:
+        """After a refusal, a link to the rules section that explains it (in a new tab: the
+        game stays as it is), if there is one."""
+        if not ui.refusal_link:
+            return []
+        link = self.dom.el(
+            "a",
+            self.catalog.text("refusal.rules_link"),
+            href=ui.refusal_link,
+            target="_blank",
+            rel="noopener",
+            class_="rules-link",
+        )
+        return [" ", link]
 
     def trick(self, view: Any, ui: Any) -> Any:
         """The trick on the table: each card in front of its player; the winner once complete."""
@@ -1211,7 +1226,7 @@ class TableView:
             count = d.el("span", cat.plural("count.cards", len(codes)), class_="hand-count")
             parts = [t("table.hand"), " ", count]
             if my_turn and ui.refusal:  # why the card tapped cannot be played
-                parts += [" ", d.el("span", ui.refusal, class_="hand-hint refusal")]
+                parts += [" ", d.el("span", ui.refusal, *self.why(ui), class_="hand-hint refusal")]
             elif my_turn:
                 parts += [" ", d.el("span", t("hand.play"), class_="hand-hint")]
             heading.replaceChildren(*parts)
@@ -1361,16 +1376,13 @@ class TableView:
                 class_="check",
             ),
             d.el(
-                "p",
+                "div",
                 None,
-                d.el(
-                    "a",
-                    t("table.language"),
-                    href=ui.language_href(),
-                    hreflang=ui.other_lang,
-                    lang=ui.other_lang,
-                    class_="tool",
-                ),
+                d.el("span", t("table.language"), id="menu-languages"),
+                ui.language_links(),
+                role="group",
+                aria_labelledby="menu-languages",
+                class_="menu-languages",
             ),
             class_="settings",
         )
@@ -1425,7 +1437,22 @@ class TableView:
             ),
             class_="record",
         )
-        parts = [d.el("h2", t("menu.title"), id="menu-heading"), settings, new, record]
+        game = ui.game.rules.name
+        rules_link = d.el(
+            "a",
+            t("menu.rules"),
+            href=f"./rules/{ui.catalog.lang}/#{'session' if game == 'standard' else game}",
+            target="_blank",
+            rel="noopener",
+            id="menu-rules",
+        )
+        parts = [
+            d.el("h2", t("menu.title"), id="menu-heading"),
+            d.el("p", None, rules_link, class_="menu-rules"),
+            settings,
+            new,
+            record,
+        ]
         if ui.previous_seed is not None:
             parts.append(
                 d.el(

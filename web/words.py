@@ -103,6 +103,31 @@ def contract_line(
     return name
 
 
+RULES_SECTIONS = {
+    "must-double": "obligation",
+    "must-follow": "tricks",
+    "heart-lead": "no-hearts",
+    "hearts-not-broken": "pagat",
+    "must-overtrump": "trumps",
+    "must-overtrump-void": "pagat",
+    "must-trump": "classic",
+    "must-ruff": "trumps",
+    "domino-opener": "pagat",
+    "domino-unplayable": "domino",
+    "contract-used": "session",
+    "double-self": "doubles",
+    "redouble-not-doubled": "doubles",
+    "double-positive": "faq-double-in-trumps",
+}
+"""The section of the rules pages (tools/rules_page.py) that explains each refusal."""
+
+
+def rules_link(lang: str, error: RuleError | None) -> str | None:
+    """The address, from the game's page, of the rules section that explains ``error``."""
+    section = RULES_SECTIONS.get(error.code) if error is not None else None
+    return f"./rules/{lang}/#{section}" if section else None
+
+
 def refusal(catalog: Catalog, error: RuleError) -> str:
     """Why the engine refused an action, worded for the player."""
     if error.code not in REFUSALS:

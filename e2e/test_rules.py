@@ -1,0 +1,72 @@
+"""The rules pages (rules/<lang>/, built by tools/rules_page.py): readable with JavaScript off,
+in each language, the worked example's diagram scrolling sideways on a phone; rules/ leading each
+reader to their language; no serious accessibility violation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.test_accessibility import violations
+from web.i18n import NAMES, SUPPORTED
+
+PHONE = {"width": 360, "height": 640}
+SECTION_IDS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_the_rules_are_there_without_javascript(new_context, lang):
+    """A reader with JavaScript off (or before anything loads) would find a blank page, the
+    settlement example without its numbers, or a diagram cut off on a phone."""
+    page = new_context(java_script_enabled=False, viewport=PHONE).new_page()
+    page.goto(f"/rules/{lang}/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_count(1)
+    for section in SECTION_IDS:
+        expect(page.locator(f"section > h2#{section}")).to_be_visible()
+    expect(page.locator(".languages [aria-current]")).to_have_text(NAMES[lang])
+    # RULES.md §5: raw -12, -6, -6, 0; the second player doubled the first: -18, 0, -6, 0.
+    settlement = page.locator("#settlement ~ .table-box tbody tr")
+    expect(settlement).to_have_count(4)
+    finals = settlement.locator("td:last-child").all_text_contents()
+    assert finals == ["\u221218", "0", "\u22126", "0"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    diagram = page.get_by_test_id("rules-diagram")
+    diagram.scroll_into_view_if_needed()
+    width = diagram.evaluate("box => [box.scrollWidth, box.clientWidth]")
+    assert width[0] > width[1] + 300, width  # wider than the phone: it scrolls
+    box = diagram.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(400, 0)
+    expect(diagram).not_to_have_js_property("scrollLeft", 0)
+    play = page.locator(".rules-header .play-link")
+    expect(play).to_have_attribute("href", f"../../?lang={lang}")
+    expect(page.locator('a[href$="&rules=pagat"]')).to_have_count(1)
+
+
+def test_the_rules_index_leads_to_the_readers_language(new_context):
+    """An Italian reader sent to rules/ would land on a list instead of the Italian page, and a
+    reader without JavaScript on nothing at all."""
+    page = new_context(locale="it-IT").new_page()
+    page.goto("/rules/")
+    expect(page).to_have_url(re.compile(r"/rules/it/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.locator('.languages a[hreflang="ru"]').click()  # remembered from now on
+    expect(page).to_have_url(re.compile(r"/rules/ru/$"))
+    page.goto("/rules/")
+    expect(page).to_have_url(re.compile(r"/rules/ru/$"))
+    quiet = new_context(java_script_enabled=False).new_page()
+    quiet.goto("/rules/")
+    expect(quiet.locator(".languages a")).to_have_count(4)
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_the_rules_pages_have_no_serious_accessibility_violations(new_context, lang):
+    """A screen-reader or keyboard user would meet a barrier on the rules page (axe-core)."""
+    for viewport in (PHONE, {"width": 1366, "height": 768}):
+        page = new_context(viewport=viewport).new_page()
+        page.goto(f"/rules/{lang}/")
+        expect(page.locator("h1")).to_be_visible()
+        assert violations(page) == [], viewport

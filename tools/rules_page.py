@@ -1,0 +1,554 @@
+"""The rules pages, built into dist/rules/: one real HTML page per language, and rules/ leading
+the reader to theirs (``write_rules_pages``, called by tools/build.py).
+
+Every number a page states is computed here by the engine from its rules objects (``facts``):
+the scores of each contract, the session's shape, the presets' values, the settlement example of
+RULES.md §5 (settled by ``barbu.scoring``), and a whole worked session played by the computer
+players from a fixed game number, drawn with the game's own score sheet and diagram
+(``web.scores``, given a ``tools.static_dom.Document``). The prose is ``web/rules/<lang>.md``
+(``tools.rules_text``); the table headings are the game's catalog, ``rules_page.*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from barbu import Session
+from barbu.bots import Bot
+from barbu.cards import Card
+from barbu.rules import CLASSIC, PAGAT, STANDARD, ContractRules, preset
+from barbu.scoring import final_scores
+from tools.rules_text import (
+    Generated,
+    Heading,
+    Items,
+    Paragraph,
+    RulesTextError,
+    Source,
+    inline,
+    read_source,
+)
+from tools.static_dom import Document
+from web.dom import Dom
+from web.i18n import NAMES, SUPPORTED, Catalog
+from web.scores import draw_diagram, draw_legend, draw_sheet
+from web.words import contract_name, explanation, join_names, rank_short, signed
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "web" / "rules"
+SECTIONS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
+"""The sections every language has, in this order (the game links to them)."""
+SUBSECTIONS = {
+    "contracts": (
+        "tricks",
+        "no-tricks",
+        "no-queens",
+        "no-last-two",
+        "no-hearts",
+        "no-king-of-hearts",
+        "trumps",
+        "domino",
+    ),
+    "doubles": ("obligation",),
+    "variants": ("classic", "fr32", "pagat"),
+    "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
+}
+"""Subsections each section must have (in this order but for the FAQ's, which may be anywhere
+in it among the others)."""
+FAQ_AT_LEAST = 10
+EXAMPLE_SEED = 2026
+"""The worked example's game number: a session of the standard game played by four computer
+players of the standard level."""
+QUEENS_TAKEN = (2, 1, 1, 0)
+EXAMPLE_DOUBLES = ((1, 0),)
+"""RULES.md §5's example: No Queens, the queens each player took; the second doubled the first."""
+DEMOS = ("first-deal", "may-i-play", "domino", "settlement")
+"""The live demos a page may place; they come alive in a later step and draw nothing yet."""
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "object-src 'none'; base-uri 'self'; form-action 'none'"
+)
+
+
+@dataclass(frozen=True)
+class Example:
+    """The worked session: its game, names and the engine's deal summaries."""
+
+    session: Session
+    names: tuple[str, ...]
+
+
+def card_value(crules: ContractRules, card: Card) -> int:
+    """What capturing ``card`` scores in a contract."""
+    return sum(value for mask, value in crules.card_values if mask >> card & 1)
+
+
+def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str, str]:
+    """Every ``{field}`` a rules text may use, computed from the rules objects."""
+    s = STANDARD
+    c = s.contract
+    king, ace, queen = Card.parse("KH"), Card.parse("AH"), Card.parse("QS")
+    last = s.hand_size - 1
+    no_last_two = dict(c("no-last-two").trick_values)
+    out: dict[str, int | str] = {
+        "players": 4,
+        "cards": s.deck.bit_count(),
+        "hand": s.hand_size,
+        "deals": s.deals,
+        "block": s.block_size,
+        "blocks": s.blocks,
+        "quota": s.double_quota,
+    }
+    signed_values: dict[str, int] = {
+        "no-tricks.trick": c("no-tricks").per_trick,
+        "no-queens.queen": card_value(c("no-queens"), queen),
+        "no-last-two.12": no_last_two[last - 1],
+        "no-last-two.13": no_last_two[last],
+        "no-hearts.heart": card_value(c("no-hearts"), Card.parse("2H")),
+        "no-hearts.ace": card_value(c("no-hearts"), ace),
+        "no-king-of-hearts.king": card_value(c("no-king-of-hearts"), king),
+        "trumps.trick": c("trumps").per_trick,
+        "negative.total": sum(x.total for x in s.contracts if not x.positive),
+        "block.total": sum(x.total for x in s.contracts),
+    }
+    for x in s.contracts:
+        signed_values[f"{x.contract.value}.total"] = x.total
+    for rules, prefix in ((s, "domino"), (CLASSIC, "classic.domino")):
+        places = rules.contract("domino").domino
+        assert places is not None
+        for place, value in enumerate(places.places, 1):
+            signed_values[f"{prefix}.{place}"] = value
+    fr32 = preset("fr32")
+    f = fr32.contract
+    out |= {
+        "fr32.cards": fr32.deck.bit_count(),
+        "fr32.hand": fr32.hand_size,
+        "fr32.deals": fr32.deals,
+        "fr32.king-of-hearts": card_value(f("king-of-hearts"), king),
+        "fr32.hearts": card_value(f("hearts"), Card.parse("7H")),
+        "fr32.hearts.total": f("hearts").total,
+        "fr32.queens": card_value(f("queens"), queen),
+        "fr32.queens.total": f("queens").total,
+        "fr32.jacks": card_value(f("jacks"), Card.parse("JS")),
+        "fr32.jacks.total": f("jacks").total,
+        "fr32.trick": f("tricks").per_trick,
+        "fr32.trick.total": f("tricks").total,
+        "fr32.last-trick": dict(f("last-trick").trick_values)[fr32.hand_size - 1],
+        "fr32.reverse": -f("reverse").per_trick,
+        "fr32.reverse.total": -f("reverse").total,
+    }
+    domino = PAGAT.contract("domino").domino
+    assert domino is not None and domino.start_rank is not None and domino.opener is not None
+    out["pagat.domino.rank"] = rank_short(catalog, domino.start_rank)
+    opener = Card(domino.opener)
+    out["pagat.domino.first"] = rank_short(catalog, opener.rank) + opener.suit.symbol
+    options = {
+        "king": preset("pagat", {"king_of_hearts": -30}),
+        "queen": preset("pagat", {"queen": -8}),
+        "ace": preset("pagat", {"ace_of_hearts": -4}),
+    }
+    signed_values["pagat.king-option"] = card_value(
+        options["king"].contract("no-king-of-hearts"), king
+    )
+    signed_values["pagat.queen-option"] = card_value(options["queen"].contract("no-queens"), queen)
+    signed_values["pagat.ace-option"] = card_value(options["ace"].contract("no-hearts"), ace)
+    out["pagat.quota-option"] = preset("pagat", {"quota": 3}).double_quota
+    salad = preset("pagat", {"salad": True})
+    every = preset(
+        "pagat", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}
+    )
+    without = preset("pagat", {"without": "trumps"})
+    signed_values["pagat.salad.total"] = salad.contract("salad").total
+    signed_values["pagat.salad.all-options"] = every.contract("salad").total
+    out |= {
+        "pagat.salad.block": salad.block_size,
+        "pagat.salad.deals": salad.deals,
+        "pagat.without.block": without.block_size,
+        "pagat.without.deals": without.deals,
+    }
+    raw, final = settlement_example()
+    for seat in range(4):
+        out[f"name.{seat}"] = names[seat]
+        signed_values[f"ex.raw.{seat}"] = raw[seat]
+        signed_values[f"ex.final.{seat}"] = final[seat]
+    out["ex.diff"] = abs(raw[1] - raw[0])
+    out["ex.mutual"] = abs(raw[1] - raw[0]) * s.mutual_factor
+    totals = example.totals()
+    winners = example.winners()
+    lowest = min(range(4), key=lambda seat: totals[seat])
+    out["game.seed"] = EXAMPLE_SEED
+    out["game.winner"] = join_names(catalog, [names[w] for w in winners])
+    signed_values["game.winner.total"] = totals[winners[0]]
+    out["game.last"] = names[lowest]
+    signed_values["game.last.total"] = totals[lowest]
+    out["game.doubles"] = sum(len(h.doubles) for h in example.history())
+    return {k: str(v) for k, v in out.items()} | {k: signed(v) for k, v in signed_values.items()}
+
+
+def settlement_example() -> tuple[list[int], list[int]]:
+    """RULES.md §5: raw scores of the No Queens deal, and the deal scores after the double."""
+    queen = card_value(STANDARD.contract("no-queens"), Card.parse("QS"))
+    raw = [queen * taken for taken in QUEENS_TAKEN]
+    return raw, final_scores(raw, EXAMPLE_DOUBLES, STANDARD)
+
+
+def example_session() -> Session:
+    """The worked example: a whole standard session played by four standard computer players."""
+    session = Session(seed=EXAMPLE_SEED, rules=STANDARD)
+    bots = [Bot("standard", seed=f"rules/{seat}") for seat in range(4)]
+    while not session.is_over:
+        seat = session.to_move
+        assert seat is not None
+        session.apply(bots[seat].decide(session.deal.view(seat)))
+    return session
+
+
+class Page:
+    """One language's page being drawn: its source, catalog, fields and node factory."""
+
+    def __init__(self, lang: str, source: Source, catalog: Catalog, example: Session) -> None:
+        self.lang = lang
+        self.source = source
+        self.catalog = catalog
+        self.example = example
+        self.dom = Dom(Document())
+        self.fields = facts(catalog, source.names, example)
+        self.where = f"web/rules/{lang}.md"
+        self.ids = {b.id for b in source.blocks if isinstance(b, Heading) and b.id}
+
+    def link(self, target: str) -> str:
+        """A link's address: a section of this page, or the game with a preset."""
+        if target.startswith("#") and target[1:] in self.ids:
+            return target
+        if target.startswith("play:"):
+            rules = target.removeprefix("play:")
+            if rules in ("standard", "classic", "fr32", "pagat"):
+                return play_href(self.lang, rules)
+        raise RulesTextError(f"{self.where}: no such link target {target!r}")
+
+    def text(self, text: str, line: int) -> list[Any]:
+        """A line of prose as nodes."""
+        return inline(self.dom, text, self.fields, self.link, f"{self.where}:{line}")
+
+    def main(self) -> Any:
+        """The page's <main>: its title, lead, contents, then one <section> per ``##``."""
+        d = self.dom
+        main = d.el("main", None, id="main")
+        section: Any = main
+        for block in self.source.blocks:
+            if isinstance(block, Heading):
+                node = d.el(f"h{block.level}", None, *self.text(block.title, block.line))
+                if block.id:
+                    node.setAttribute("id", block.id)
+                if block.level == 2:
+                    if section is main and main.children and not self.has_contents(main):
+                        main.append(self.contents())
+                    section = d.el("section", None, aria_labelledby=block.id)
+                    main.append(section)
+                section.append(node)
+            elif isinstance(block, Paragraph):
+                section.append(d.el("p", None, *self.text(block.text, block.line)))
+            elif isinstance(block, Items):
+                items = [d.el("li", None, *self.text(item, block.line)) for item in block.items]
+                section.append(d.el("ul", None, *items))
+            elif isinstance(block, Generated):
+                drawn = self.generated(block)
+                if drawn is not None:
+                    section.append(drawn)
+        return main
+
+    @staticmethod
+    def has_contents(main: Any) -> bool:
+        return any(getattr(c, "attributes", {}).get("class") == "contents" for c in main.children)
+
+    def contents(self) -> Any:
+        """The list of sections, linked."""
+        d, t = self.dom, self.catalog.text
+        entries = [
+            d.el("li", None, d.el("a", None, *self.text(b.title, b.line), href=f"#{b.id}"))
+            for b in self.source.blocks
+            if isinstance(b, Heading) and b.level == 2
+        ]
+        return d.el(
+            "nav",
+            None,
+            d.el("h2", t("rules_page.contents"), id="contents-title"),
+            d.el("ol", None, *entries),
+            aria_labelledby="contents-title",
+            class_="contents",
+        )
+
+    def generated(self, block: Generated) -> Any:
+        """A ``{{block}}``: a table or a diagram drawn from the engine, or a demo's place."""
+        draw: dict[str, Callable[[], Any]] = {
+            "contracts-table": self.contracts_table,
+            "settlement-example": self.settlement_table,
+            "game-sheet": self.game_sheet,
+            "game-diagram": self.game_diagram,
+        }
+        if block.name in draw:
+            return draw[block.name]()
+        if block.name.removeprefix("demo:") in DEMOS and block.name.startswith("demo:"):
+            return None
+        raise RulesTextError(f"{self.where}:{block.line}: unknown block {{{{{block.name}}}}}")
+
+    def table(self, caption: str, head: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:
+        """A table with a caption, a header row, and rows whose first cell heads the row."""
+        d = self.dom
+        body = []
+        for row in rows:
+            cells = [d.el("th", row[0], scope="row")]
+            cells += [
+                d.el("td", cell, class_="num" if is_number(cell) else None) for cell in row[1:]
+            ]
+            body.append(d.el("tr", None, *cells))
+        return d.el(
+            "div",
+            None,
+            d.el(
+                "table",
+                None,
+                d.el("caption", caption),
+                d.el("thead", None, d.el("tr", None, *(d.el("th", h, scope="col") for h in head))),
+                d.el("tbody", None, *body),
+                class_="rules-table",
+            ),
+            class_="table-box",
+            tabindex="0",  # it scrolls sideways on a narrow screen: reachable by keyboard
+            role="region",
+            aria_label=caption,
+        )
+
+    def contracts_table(self) -> Any:
+        """The seven contracts of the standard game: what each scores, and its total."""
+        t = self.catalog.text
+        rows = [
+            (
+                contract_name(self.catalog, c.contract),
+                explanation(self.catalog, c, STANDARD, leads=True),
+                signed(c.total),
+            )
+            for c in STANDARD.contracts
+        ]
+        head = (t("sheet.contract"), t("rules_page.scores"), t("rules_page.total"))
+        return self.table(t("rules_page.contracts_caption"), head, rows)
+
+    def settlement_table(self) -> Any:
+        """RULES.md §5's example: raw scores, transfers, deal scores."""
+        t = self.catalog.text
+        raw, final = settlement_example()
+        names = self.source.names
+        rows = [
+            (names[s], signed(raw[s]), signed(final[s] - raw[s]), signed(final[s]))
+            for s in range(4)
+        ]
+        head = (
+            t("rules_page.player"),
+            t("rules_page.raw"),
+            t("rules_page.transfer"),
+            t("rules_page.final"),
+        )
+        doubled = [(names[a], names[b]) for a, b in EXAMPLE_DOUBLES]
+        caption = t(
+            "rules_page.settlement_caption",
+            contract=contract_name(self.catalog, "no-queens"),
+            doubles=", ".join(t("doubles.single", doubler=a, target=b) for a, b in doubled),
+        )
+        return self.table(caption, head, rows)
+
+    def game_sheet(self) -> Any:
+        """The worked session's score sheet, as the game draws it."""
+        session = self.example
+        sheet = draw_sheet(
+            self.dom,
+            self.catalog,
+            self.source.names,
+            session.history(),
+            lambda n: deal_details(session, n),
+            session.totals(),
+            0,
+        )
+        return self.dom.el(
+            "div",
+            None,
+            sheet,
+            class_="sheet-box",
+            tabindex="0",
+            role="region",
+            aria_label=self.catalog.text("sheet.caption"),
+        )
+
+    def game_diagram(self) -> Any:
+        """The worked session's running totals, as the game draws them: wider than a phone."""
+        session, d = self.example, self.dom
+        rules = session.rules
+        svg, _ = draw_diagram(
+            d, self.catalog, self.source.names, session.history(), rules.deals, rules.block_size, 0
+        )
+        return d.el(
+            "figure",
+            None,
+            draw_legend(d, self.source.names, session.totals()),
+            d.el(
+                "div",
+                None,
+                svg,
+                class_="diagram-box",
+                tabindex="0",
+                role="region",
+                aria_label=self.catalog.text("diagram.title"),
+                data_testid="rules-diagram",
+            ),
+            class_="diagram-figure",
+        )
+
+
+def deal_details(session: Session, number: int) -> tuple[Any, Any, Any]:
+    """Contract, trump suit and starting rank of deal ``number`` (the sheet's contract cells)."""
+    deal = session.deals[number - 1]
+    return deal.contract, deal.trump, deal.start_rank
+
+
+def is_number(cell: Any) -> bool:
+    """Whether a table cell is a score (aligned right)."""
+    return isinstance(cell, str) and cell.lstrip("+\u2212").isdigit()
+
+
+def play_href(lang: str, rules: str) -> str:
+    """The game, from a rules page, in ``lang``, playing ``rules`` (a session of them under way
+    is resumed; another is kept as the previous one and a new one starts)."""
+    return f"../../?lang={lang}&rules={rules}"
+
+
+def document(page: Page) -> str:
+    """The whole HTML document of one language's page."""
+    d, t, lang = page.dom, page.catalog.text, page.lang
+    head = [
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        f"<title>{escape(page.source.title)}</title>",
+        f'<meta name="description" content="{escape(page.source.description)}">',
+        *(f'<link rel="alternate" hreflang="{x}" href="../{x}/">' for x in SUPPORTED),
+        '<link rel="icon" href="../../web/icons/icon-192.png" type="image/png">',
+        '<link rel="stylesheet" href="../../web/style.css">',
+        '<link rel="stylesheet" href="../../web/rules.css">',
+        '<script type="module" src="../../web/rules.js"></script>',
+    ]
+    header = d.el(
+        "header",
+        None,
+        d.el("a", t("app.title"), href=f"../../?lang={lang}", class_="brand"),
+        d.el(
+            "nav",
+            None,
+            language_list(d, lang, lambda x: f"../{x}/"),
+            aria_label=t("table.language"),
+        ),
+        d.el("a", t("rules_page.play"), href=f"../../?lang={lang}", class_="play-link"),
+        class_="rules-header",
+    )
+    skip = d.el("a", t("rules_page.skip"), href="#main", class_="skip-link")
+    body = "".join(node.html() for node in (skip, header, page.main()))
+    return (
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n'
+        + "\n".join(head)
+        + f'\n</head>\n<body class="rules-page">\n{body}\n</body>\n</html>\n'
+    )
+
+
+def language_list(d: Dom, lang: str, href: Callable[[str], str]) -> Any:
+    """The four languages, each named in itself; the current one marked, the others links
+    remembered when followed (``data-lang``, web/language.js)."""
+    items = []
+    for x in SUPPORTED:
+        if x == lang:
+            item = d.el("span", NAMES[x], lang=x, aria_current="page")
+        else:
+            item = d.el("a", NAMES[x], href=href(x), hreflang=x, lang=x, data_lang=x)
+        items.append(d.el("li", None, item))
+    return d.el("ul", None, *items, class_="languages")
+
+
+def index_document() -> str:
+    """rules/: the four languages to choose from; with JavaScript, the reader's own at once
+    (web/rules.js: the remembered choice or the browser's)."""
+    d = Dom(Document())
+    links = language_list(d, "", lambda x: f"./{x}/")
+    body = d.el(
+        "main",
+        None,
+        d.el("h1", "Barbu"),
+        d.el("p", "Rules · Règles · Правила · Regole"),
+        links,
+        class_="panel rules-choice",
+        id="main",
+    )
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        "<title>Barbu: rules · règles · правила · regole</title>\n"
+        '<link rel="stylesheet" href="../web/style.css">\n'
+        '<link rel="stylesheet" href="../web/rules.css">\n'
+        '<script type="module" src="../web/rules.js"></script>\n'
+        f'</head>\n<body class="rules-page rules-index">\n{body.html()}\n</body>\n</html>\n'
+    )
+
+
+def load_catalog(lang: str) -> Catalog:
+    """The game's catalog of ``lang``."""
+    path = ROOT / "web" / "i18n" / f"{lang}.json"
+    return Catalog.from_json(lang, path.read_text(encoding="utf-8"))
+
+
+def check_structure(source: Source, where: str) -> None:
+    """The sections the game links to are all there, in order, and the FAQ is long enough."""
+    headings = [b for b in source.blocks if isinstance(b, Heading)]
+    if not headings or headings[0].level != 1:
+        raise RulesTextError(f"{where}: the body must start with one '# Title'")
+    tops = [h.id for h in headings if h.level == 2]
+    if tops != list(SECTIONS):
+        raise RulesTextError(f"{where}: sections {tops} instead of {list(SECTIONS)}")
+    under: dict[str, list[str]] = {}
+    current = ""
+    for h in headings:
+        if h.level == 2:
+            current = h.id or ""
+        elif h.level == 3 and h.id:
+            under.setdefault(current, []).append(h.id)
+    ids = [h.id for h in headings if h.id]
+    if len(ids) != len(set(ids)):
+        raise RulesTextError(f"{where}: an id is used twice")
+    for section, wanted in SUBSECTIONS.items():
+        have = under.get(section, [])
+        if section == "faq":
+            if set(wanted) - set(have) or len(have) < FAQ_AT_LEAST:
+                raise RulesTextError(
+                    f"{where}: the FAQ needs {FAQ_AT_LEAST} questions and {list(wanted)}"
+                )
+        elif have != list(wanted):
+            raise RulesTextError(f"{where}: '{section}' has {have} instead of {list(wanted)}")
+
+
+def write_rules_pages(dist: Path) -> list[str]:
+    """dist/rules/index.html and dist/rules/<lang>/index.html for every language with a
+    source; returns the languages written."""
+    example = example_session()
+    (dist / "rules").mkdir(parents=True, exist_ok=True)
+    (dist / "rules" / "index.html").write_text(index_document(), encoding="utf-8")
+    written = []
+    for lang in SUPPORTED:
+        path = SOURCES / f"{lang}.md"
+        where = f"web/rules/{lang}.md"
+        source = read_source(path.read_text(encoding="utf-8"), where)
+        check_structure(source, where)
+        page = Page(lang, source, load_catalog(lang), example)
+        (dist / "rules" / lang).mkdir(exist_ok=True)
+        (dist / "rules" / lang / "index.html").write_text(document(page), encoding="utf-8")
+        written.append(lang)
+    return written

@@ -1,0 +1,179 @@
+"""The rules pages' source text (``web/rules/<lang>.md``), read into blocks of HTML nodes.
+
+A source is three header lines (``title:``, ``description:``, ``names:`` with the four example
+players), a blank line, then a small Markdown subset: ``# Title`` once; ``## id: Title`` and
+``### id: Title`` sections with fixed ids (the game links to them); paragraphs; ``- `` lists;
+``**bold**``, ``*emphasis*``, ``[text](#id)`` and ``[text](play:PRESET)`` links; ``{field}`` for a
+number the engine computes; ``{{block}}`` alone on a line for a generated table, diagram or demo.
+
+No digit may stand outside a field: every number the page states is the engine's, so that text and
+engine cannot disagree (README, "The rules pages"). Anything else is refused with its line number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+HEADING = re.compile(r"^(#{1,3}) (?:([a-z0-9-]+): )?(\S.*)$")
+BLOCK = re.compile(r"^\{\{([a-z0-9:-]+)\}\}$")
+INLINE = re.compile(
+    r"\*\*(?P<bold>.+?)\*\*|\*(?P<em>[^*]+?)\*|\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)"
+    r"|\{(?P<field>[\w.-]+)\}"
+)
+FIELD_OR_BLOCK = re.compile(r"\{\{[^}]*\}\}|\{[\w.-]+\}|\]\([^)\s]+\)")
+"""What the digit check skips: fields, blocks and link targets (``play:fr32``)."""
+HEADER_KEYS = ("title", "description", "names")
+
+
+class RulesTextError(ValueError):
+    """A source the build cannot turn into a page; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    id: str | None
+    title: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Items:
+    items: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Generated:
+    name: str
+    line: int
+
+
+Block = Heading | Paragraph | Items | Generated
+
+
+@dataclass(frozen=True)
+class Source:
+    """One language's rules text, read."""
+
+    title: str
+    description: str
+    names: tuple[str, str, str, str]
+    blocks: tuple[Block, ...]
+
+
+def read_source(text: str, where: str) -> Source:
+    """Read a source; ``RulesTextError`` says what and where for anything not understood."""
+    lines = text.splitlines()
+    header: dict[str, str] = {}
+    for number, line in enumerate(lines[: len(HEADER_KEYS)], 1):
+        key, _, value = line.partition(": ")
+        if key != HEADER_KEYS[number - 1] or not value.strip():
+            raise RulesTextError(f"{where}:{number}: expected '{HEADER_KEYS[number - 1]}: ...'")
+        header[key] = value.strip()
+    names = tuple(name.strip() for name in header["names"].split(","))
+    if len(names) != 4 or not all(names):
+        raise RulesTextError(f"{where}:3: 'names:' needs four names separated by commas")
+    if len(lines) <= len(HEADER_KEYS) or lines[len(HEADER_KEYS)].strip():
+        raise RulesTextError(f"{where}:{len(HEADER_KEYS) + 1}: a blank line must end the header")
+    blocks = _blocks(lines, len(HEADER_KEYS) + 1, where)
+    return Source(header["title"], header["description"], names, blocks)  # type: ignore[arg-type]
+
+
+def _blocks(lines: list[str], start: int, where: str) -> tuple[Block, ...]:
+    """The body's blocks: headings, paragraphs, lists and generated blocks."""
+    out: list[Block] = []
+    paragraph: list[str] = []
+    items: list[str] = []
+    first = 0
+
+    def close() -> None:
+        if paragraph:
+            out.append(Paragraph(" ".join(paragraph), first))
+            paragraph.clear()
+        if items:
+            out.append(Items(tuple(items), first))
+            items.clear()
+
+    for number, line in enumerate(lines[start:], start + 1):
+        _check_digits(line, f"{where}:{number}")
+        stripped = line.strip()
+        if not stripped:
+            close()
+            continue
+        if heading := HEADING.match(line):
+            close()
+            level = len(heading.group(1))
+            if (level > 1) != (heading.group(2) is not None):
+                raise RulesTextError(f"{where}:{number}: '#' takes no id, '##' and '###' need one")
+            out.append(Heading(level, heading.group(2), heading.group(3).strip(), number))
+        elif block := BLOCK.match(stripped):
+            close()
+            out.append(Generated(block.group(1), number))
+        elif line.startswith("- "):
+            if paragraph:
+                close()
+            if not items:
+                first = number
+            items.append(line[2:].strip())
+        elif items and line.startswith("  "):
+            items[-1] += " " + stripped
+        elif stripped[0] in "#<|>`" or re.match(r"^\d+[.)] ", stripped):
+            raise RulesTextError(f"{where}:{number}: not understood: {stripped[:40]!r}")
+        else:
+            if items:
+                close()
+            if not paragraph:
+                first = number
+            paragraph.append(stripped)
+    close()
+    return tuple(out)
+
+
+def _check_digits(line: str, where: str) -> None:
+    """Refuse a digit outside a field (a heading's id and a link's target aside): the numbers
+    of the rules come from the engine."""
+    heading = HEADING.match(line)
+    text = heading.group(3) if heading else line
+    if re.search(r"\d", FIELD_OR_BLOCK.sub("", text)):
+        raise RulesTextError(
+            f"{where}: a digit outside a {{field}}: every number must come from the engine"
+        )
+
+
+def inline(
+    dom: Any, text: str, fields: Mapping[str, str], link: Callable[[str], str], where: str
+) -> list[Any]:
+    """A line of text as nodes: bold, emphasis, links and fields filled in."""
+    out: list[Any] = []
+    last = 0
+    for match in INLINE.finditer(text):
+        if match.start() > last:
+            out.append(text[last : match.start()])
+        last = match.end()
+        if match.group("bold") is not None:
+            out.append(dom.el("strong", None, *inline(dom, match["bold"], fields, link, where)))
+        elif match.group("em") is not None:
+            out.append(dom.el("em", None, *inline(dom, match["em"], fields, link, where)))
+        elif match.group("text") is not None:
+            children = inline(dom, match["text"], fields, link, where)
+            out.append(dom.el("a", None, *children, href=link(match["target"])))
+        else:
+            name = match["field"]
+            if name not in fields:
+                raise RulesTextError(f"{where}: unknown field {{{name}}}")
+            out.append(fields[name])
+    if last < len(text):
+        out.append(text[last:])
+    if any(isinstance(part, str) and re.search(r"[*{}\[\]]", part) for part in out):
+        raise RulesTextError(f"{where}: unbalanced markup in {text[:60]!r}")
+    return out
