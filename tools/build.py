@@ -68,6 +68,7 @@ WEB_FILES = (
     "style.css",
     "rules.css",
     "rules.js",
+    "islands.js",
     "manifest.webmanifest",
 )
 LOCK_INFO = "__LOCK_INFO__"

@@ -33,9 +33,12 @@ from tools.rules_text import (
     read_source,
 )
 from tools.static_dom import Document
+from web.demos import DEMOS, create
+from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
 from web.dom import Dom
 from web.i18n import NAMES, SUPPORTED, Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
+from web.settlement_view import settlement_table
 from web.words import contract_name, explanation, join_names, rank_short, signed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,15 +66,14 @@ FAQ_AT_LEAST = 10
 EXAMPLE_SEED = 2026
 """The worked example's game number: a session of the standard game played by four computer
 players of the standard level."""
-QUEENS_TAKEN = (2, 1, 1, 0)
-EXAMPLE_DOUBLES = ((1, 0),)
-"""RULES.md §5's example: No Queens, the queens each player took; the second doubled the first."""
-DEMOS = ("first-deal", "may-i-play", "domino", "settlement")
-"""The live demos a page may place; they come alive in a later step and draw nothing yet."""
+DEMOS_TO_COME = ("first-deal", "may-i-play", "domino")
+"""Demos a page may place that are not built yet: they draw nothing so far."""
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "object-src 'none'; base-uri 'self'; form-action 'none'"
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'none'"
 )
+"""As the game's, less what PyScript needs: the demos run Pyodide itself (web/islands.js)."""
 
 
 @dataclass(frozen=True)
@@ -191,8 +193,7 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
 
 def settlement_example() -> tuple[list[int], list[int]]:
     """RULES.md §5: raw scores of the No Queens deal, and the deal scores after the double."""
-    queen = card_value(STANDARD.contract("no-queens"), Card.parse("QS"))
-    raw = [queen * taken for taken in QUEENS_TAKEN]
+    raw = raw_scores(STANDARD)
     return raw, final_scores(raw, EXAMPLE_DOUBLES, STANDARD)
 
 
@@ -292,7 +293,10 @@ class Page:
         }
         if block.name in draw:
             return draw[block.name]()
-        if block.name.removeprefix("demo:") in DEMOS and block.name.startswith("demo:"):
+        name = block.name.removeprefix("demo:")
+        if block.name.startswith("demo:") and name in DEMOS:
+            return self.island(name)
+        if block.name.startswith("demo:") and name in DEMOS_TO_COME:
             return None
         raise RulesTextError(f"{self.where}:{block.line}: unknown block {{{{{block.name}}}}}")
 
@@ -338,27 +342,41 @@ class Page:
         return self.table(t("rules_page.contracts_caption"), head, rows)
 
     def settlement_table(self) -> Any:
-        """RULES.md §5's example: raw scores, transfers, deal scores."""
+        """RULES.md §5's example: raw scores, transfers, deal scores, as the game's summary."""
         t = self.catalog.text
         raw, final = settlement_example()
         names = self.source.names
-        rows = [
-            (names[s], signed(raw[s]), signed(final[s] - raw[s]), signed(final[s]))
-            for s in range(4)
-        ]
-        head = (
-            t("rules_page.player"),
-            t("rules_page.raw"),
-            t("rules_page.transfer"),
-            t("rules_page.final"),
-        )
         doubled = [(names[a], names[b]) for a, b in EXAMPLE_DOUBLES]
         caption = t(
             "rules_page.settlement_caption",
             contract=contract_name(self.catalog, "no-queens"),
             doubles=", ".join(t("doubles.single", doubler=a, target=b) for a, b in doubled),
         )
-        return self.table(caption, head, rows)
+        table = settlement_table(self.dom, self.catalog, names, raw, final, caption=caption)
+        return self.dom.el(
+            "div", None, table, class_="table-box", tabindex="0", role="region", aria_label=caption
+        )
+
+    def island(self, name: str) -> Any:
+        """A live demo as the build draws it (its initial state, by the same code as in the
+        browser), in the box web/islands.js brings to life."""
+        d, t = self.dom, self.catalog.text
+        uid = f"demo-{name}"
+        demo = create(name, self.catalog, list(self.source.names), uid)
+        return d.el(
+            "div",
+            None,
+            d.el("p", "", class_="demo-status", aria_live="polite"),
+            d.el("div", None, demo.draw(d), class_="demo-body-box"),
+            class_="demo",
+            id=uid,
+            role="region",
+            aria_label=t(f"demo.{name}.title"),
+            data_demo=name,
+            data_names=",".join(self.source.names),
+            data_starting=t("demo.starting"),
+            data_failed=t("demo.failed"),
+        )
 
     def game_sheet(self) -> Any:
         """The worked session's score sheet, as the game draws it."""

@@ -1,7 +1,8 @@
 /**
  * The rules pages' script. The pages are complete without it (real HTML, built by
- * tools/rules_page.py); with it, rules/ opens the reader's language at once, and a language
- * chosen from a page's language links is remembered for the next visit, here and in the game.
+ * tools/rules_page.py); with it, rules/ opens the reader's language at once, a language chosen
+ * from a page's language links is remembered for the next visit, here and in the game, the live
+ * demos come alive (web/islands.js), and the site's service worker is registered.
  */
 
 import { chooseLanguage, rememberLanguageChoices } from './language.js';
@@ -10,4 +11,7 @@ if (document.body.classList.contains('rules-index')) {
   location.replace(`./${chooseLanguage()}/${location.hash}`);
 } else {
   rememberLanguageChoices();
+  if (document.querySelector('[data-demo]')) import('./islands.js');
+  // The game's service worker: the page, its demos and the game then work offline.
+  navigator.serviceWorker?.register('../../sw.js', { updateViaCache: 'none' }).catch(() => {});
 }

@@ -15,12 +15,13 @@ from typing import Any, NamedTuple
 
 from barbu import Card, ChooseContract, Double, Phase, Play, Rank, Suit
 from barbu.rules import PAGAT_OPTIONS, PRESET_NAMES
+from web.cards_view import card_button, face_up, mini_card
 from web.dom import Dom
-from web.faces import card_face
 from web.game import HUMAN
 from web.i18n import Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
 from web.settings import LEVELS, SPEEDS
+from web.settlement_view import doubles_map, pair_lines, settlement_table
 from web.words import (
     card_name,
     contract_line,
@@ -37,8 +38,6 @@ from web.words import (
 
 POSITIONS = ("bottom", "left", "top", "right")
 """Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
-MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
-"""Each seat's place on the small map of doubles (same layout as the table)."""
 
 
 HINT_TITLES = {
@@ -369,77 +368,8 @@ class TableView:
         return t("turn.thinking", name=ui.names[seat])
 
     def doubles_map(self, doubles: Sequence[tuple[int, int]], names: Sequence[str]) -> Any:
-        """The doubles of this deal drawn between the seats (arrow: single, both ends: mutual)."""
-        d, t = self.dom, self.catalog.text
-        made = set(doubles)
-        svg = d.svg(
-            "svg",
-            width=80,
-            height=80,
-            viewBox="0 0 80 80",
-            aria_hidden="true",
-            class_="doubles-map",
-        )
-        defs = d.svg(
-            "defs",
-            d.svg(
-                "marker",
-                d.svg("path", d="M0,0 L8,4 L0,8 z"),
-                id="arrow",
-                viewBox="0 0 8 8",
-                refX=7,
-                refY=4,
-                markerWidth=8,
-                markerHeight=8,
-                markerUnits="userSpaceOnUse",
-                orient="auto-start-reverse",
-            ),
-        )
-        svg.append(defs)
-        lines = []
-        for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
-            mutual = (a, b) in made and (b, a) in made
-            src, dst = (a, b) if (a, b) in made else (b, a)
-            (x1, y1), (x2, y2) = MAP_POINTS[src], MAP_POINTS[dst]
-            dx, dy = x2 - x1, y2 - y1
-            length = (dx * dx + dy * dy) ** 0.5
-            ox, oy = dx / length * 11, dy / length * 11
-            svg.append(
-                d.svg(
-                    "line",
-                    x1=round(x1 + ox, 1),
-                    y1=round(y1 + oy, 1),
-                    x2=round(x2 - ox, 1),
-                    y2=round(y2 - oy, 1),
-                    class_="double mutual" if mutual else "double",
-                    marker_end="url(#arrow)",
-                    marker_start="url(#arrow)" if mutual else None,
-                )
-            )
-            if mutual:
-                lines.append(t("doubles.mutual", first=names[a], second=names[b]))
-            elif src == HUMAN:
-                lines.append(t("doubles.single.you", target=names[dst]))
-            elif dst == HUMAN:
-                lines.append(t("doubles.single.on_you", doubler=names[src]))
-            else:
-                lines.append(t("doubles.single", doubler=names[src], target=names[dst]))
-        for seat, (x, y) in enumerate(MAP_POINTS):
-            svg.append(d.svg("circle", cx=x, cy=y, r=9, class_=f"node player-{seat}"))
-            svg.append(d.svg("text", text=names[seat][:1].upper(), x=x, y=y + 4))
-        items = [d.el("li", text) for text in lines] or [d.el("li", t("doubles.none"))]
-        return d.el(
-            "figure",
-            None,
-            svg,
-            d.el(
-                "figcaption",
-                None,
-                d.el("span", t("doubles.title"), class_="sr-only"),
-                d.el("ul", None, *items, class_="doubles-list"),
-            ),
-            class_="doubles",
-        )
+        """The doubles of this deal drawn between the seats, the player addressed as "you"."""
+        return doubles_map(self.dom, self.catalog, doubles, names, uid="table", you=HUMAN)
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -514,7 +444,7 @@ class TableView:
                 d.el(
                     "div",
                     None,
-                    *[self.mini_card(c) for c in captured],
+                    *[mini_card(self.dom, self.catalog, c) for c in captured],
                     class_="captured",
                     role="img",
                     aria_label=label,
@@ -537,16 +467,6 @@ class TableView:
         if not targets:
             return [t("seat.passed" + you)]
         return [t("seat.doubled" + you, names=object_list(self.catalog, targets, names))]
-
-    def mini_card(self, card: Card, extra: str = "") -> Any:
-        """A small face-up card (captured cards, Domino rows, last trick)."""
-        face = card_face(card, self.catalog)
-        return self.dom.el(
-            "span",
-            face.rank + face.symbol,
-            class_=f"mini suit-{face.suit} {extra}".strip(),
-            title=face.name,
-        )
 
     # -- the centre: choices, trick, Domino, summary -----------------------------------------
 
@@ -832,7 +752,7 @@ class TableView:
             classes = f"slot slot-{POSITIONS[seat]}"
             classes += " winner" if seat == winner else ""
             classes += f" fresh from-{POSITIONS[seat]}" if (seat, card) in fresh else ""
-            face = self.card_face_node(card, classes)
+            face = face_up(self.dom, self.catalog, card, classes)
             face.setAttribute("data-played", str(card))
             face.setAttribute("data-seat", str(seat))
             slots.append(face)
@@ -860,32 +780,6 @@ class TableView:
             class_="trick-area",
         )
 
-    def face_parts(self, face: Any) -> list[Any]:
-        """What a card shows, for the eye only: the corner (rank and suit) and the large pip."""
-        d = self.dom
-        return [
-            d.el(
-                "span",
-                None,
-                d.el("span", face.rank, class_="card-rank"),
-                d.el("span", face.symbol, class_="card-suit"),
-                class_="card-corner",
-                aria_hidden="true",
-            ),
-            d.el("span", face.symbol, class_="card-pip", aria_hidden="true"),
-        ]
-
-    def card_face_node(self, card: Card, classes: str) -> Any:
-        """A face-up card on the table (not a button)."""
-        face = card_face(card, self.catalog)
-        return self.dom.el(
-            "span",
-            None,
-            *self.face_parts(face),
-            self.dom.el("span", face.name, class_="sr-only"),
-            class_=f"card face suit-{face.suit} {classes}",
-        )
-
     def domino(self, view: Any, ui: Any) -> Any:
         """The four Domino rows growing from the starting rank; who went out, who passed."""
         d, t, cat = self.dom, self.catalog.text, self.catalog
@@ -900,7 +794,9 @@ class TableView:
             else:
                 lo, hi = row
                 cells = [
-                    self.mini_card(Card.of(suit, Rank(r)), "start" if r == deal.start_rank else "")
+                    mini_card(
+                        d, cat, Card.of(suit, Rank(r)), "start" if r == deal.start_rank else ""
+                    )
                     for r in range(lo, hi + 1)
                 ]
                 said = t(
@@ -963,7 +859,7 @@ class TableView:
                     "li",
                     None,
                     d.el("span", ui.names[seat], class_="who"),
-                    self.mini_card(card, "winner" if seat == trick.winner else ""),
+                    mini_card(d, self.catalog, card, "winner" if seat == trick.winner else ""),
                 )
             )
         return d.el(
@@ -988,47 +884,10 @@ class TableView:
         d, t, cat = self.dom, self.catalog.text, self.catalog
         row = ui.game.summary(number)
         contract, trump, rank = ui.game.deal_details(number)
-        head = d.el(
-            "tr",
-            None,
-            d.el("th", t("summary.player"), scope="col"),
-            d.el("th", t("summary.raw"), scope="col"),
-            d.el("th", t("summary.transfers"), scope="col"),
-            d.el("th", t("summary.final"), scope="col"),
-            d.el("th", t("summary.total"), scope="col"),
-        )
-        body = []
-        for seat in range(4):
-            moved = row.final[seat] - row.raw[seat]
-            body.append(
-                d.el(
-                    "tr",
-                    None,
-                    d.el("th", ui.names[seat], scope="row"),
-                    d.el("td", str(row.raw[seat]), class_="num"),
-                    d.el("td", f"{moved:+d}" if moved else "0", class_="num"),
-                    d.el("td", str(row.final[seat]), class_="num strong"),
-                    d.el(
-                        "td",
-                        str(view.totals[seat]) if number == len(view.history) else "",
-                        class_="num",
-                    ),
-                )
-            )
-        pairs = []
-        for p in ui.game.pair_transfers(number):
-            key = "summary.pair_mutual" if p.mutual else "summary.pair"
-            if p.amount == 0:
-                key = "summary.pair_even"
-            elif p.payer == HUMAN:
-                key += ".you_pay"
-            elif p.payee == HUMAN:
-                key += ".you_get"
-            pairs.append(
-                d.el(
-                    "li", t(key, payer=ui.names[p.payer], payee=ui.names[p.payee], amount=p.amount)
-                )
-            )
+        latest = number == len(view.history)
+        totals = [str(total) if latest else "" for total in view.totals]
+        table = settlement_table(d, cat, ui.names, row.raw, row.final, totals)
+        pairs = pair_lines(d, cat, ui.names, ui.game.pair_transfers(number), you=HUMAN)
         if not pairs and view.deal.rules.doubling:
             pairs.append(d.el("li", t("summary.no_doubles")))
         last = number == view.deals
@@ -1046,13 +905,7 @@ class TableView:
                 class_="help",
             ),
             *self.early_end_line(view),
-            d.el(
-                "table",
-                None,
-                d.el("thead", None, head),
-                d.el("tbody", None, *body),
-                class_="summary-table",
-            ),
+            table,
             *(
                 [d.el("h3", t("summary.pairs")), d.el("ul", None, *pairs, class_="pairs")]
                 if pairs
@@ -1171,7 +1024,7 @@ class TableView:
                     if code not in codes:
                         self.hand_buttons.pop(code).remove()
             else:
-                self.hand_buttons = {str(c): self.card_button(c) for c in cards}
+                self.hand_buttons = {str(c): card_button(d, self.catalog, c) for c in cards}
                 row = d.el(
                     "div",
                     None,
@@ -1231,23 +1084,6 @@ class TableView:
                 parts += [" ", d.el("span", t("hand.play"), class_="hand-hint")]
             heading.replaceChildren(*parts)
         self.hand_region.classList.toggle("my-turn", my_turn)
-
-    def card_button(self, card: Card) -> Any:
-        """One card: ``<button data-card="QS" aria-label="Queen of spades">``."""
-        face = card_face(card, self.catalog)
-        return self.dom.el(
-            "button",
-            None,
-            *self.face_parts(face),
-            type="button",
-            class_=f"card suit-{face.suit}",
-            data_card=face.code,
-            # the name starts with what the card shows ("9♠, Nine of spades")
-            aria_label=self.catalog.text(
-                "label.shown_then_said", shown=face.rank + face.symbol, said=face.name
-            ),
-            disabled=True,
-        )
 
     # -- scores ----------------------------------------------------------------------------
 
