@@ -24,9 +24,11 @@ lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-## test: lint, install the test tools and a Chromium, build, run tests/ and e2e/
+## test: lint, install the test tools and a Chromium, build, run tests/ and e2e/ on $(JOBS)
+## processes (pytest-xdist; JOBS=0 runs them in this one)
+JOBS ?= 2
 test: lint $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) -m pytest
+	$(VENV_PYTHON) -m pytest -n $(JOBS)
 
 ## bench: boot benchmark (figures for the README; not a test)
 bench: $(VENV_STAMP) chromium build

@@ -9,9 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from barbu import Card
 from e2e.browser_helpers import CATALOGS
 from e2e.test_accessibility import violations
-from web.i18n import NAMES, SUPPORTED
+from web.demos.may_i_play import MayIPlay
+from web.i18n import NAMES, SUPPORTED, Catalog
 
 PHONE = {"width": 360, "height": 640}
 SECTION_IDS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
@@ -74,9 +76,11 @@ def test_the_rules_pages_have_no_serious_accessibility_violations(new_context, l
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)
-def test_the_settlement_explorer_settles_what_the_reader_doubles(new_context, lang):
+def test_the_demos_answer_in_the_pages_language(new_context, lang):
     """A reader trying doubles would see numbers that do not follow RULES.md §5, a toggle the
-    rules forbid accepted without a word, or controls a keyboard cannot reach."""
+    rules forbid accepted without a word, or controls a keyboard cannot reach; a card tapped in
+    "May I play this card?" would get no answer, or the engine's reason in another language.
+    (Both demos on one page: the engine starts once for them.)"""
     page = new_context(viewport=PHONE).new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -102,4 +106,22 @@ def test_the_settlement_explorer_settles_what_the_reader_doubles(new_context, la
     expect(demo.locator('[data-act="0-1"]')).to_be_focused()  # the keyboard stays in place
     demo.locator('[data-act="1-0"]').press("Enter")  # withdrawn: the redouble goes with it
     expect(finals).to_have_text(["-12", "-6", "-6", "0"])
+
+    asked = page.locator("#demo-may-i-play")
+    asked.scroll_into_view_if_needed()
+    expect(asked).to_have_attribute("data-state", "live")
+    asked.locator('[data-act="position:overtrump"]').click()
+    expect(asked.locator('[data-act="position:overtrump"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    catalog = Catalog(lang, CATALOGS[lang])
+    judge = MayIPlay(catalog, ["A", "B", "C", "D"], "x")
+    judge.act("position:overtrump")
+    asked.locator('[data-act="card:2S"]').click()
+    refused = asked.locator(".demo-said")
+    expect(refused).to_have_text(judge.judge(Card.parse("2S"))[0])
+    expect(refused).to_contain_text(CATALOGS[lang]["refusal.must-overtrump"])
+    asked.locator('[data-act="card:QS"]').press("Enter")
+    expect(refused).to_have_text(judge.judge(Card.parse("QS"))[0])
+    assert violations(page) == []  # the demos as Python drew them, answers shown
     assert errors == []

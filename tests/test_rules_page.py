@@ -9,15 +9,8 @@ from functools import cache
 import pytest
 
 from barbu.rules import STANDARD
-from tools.rules_page import (
-    SECTIONS,
-    SUBSECTIONS,
-    Page,
-    example_session,
-    facts,
-    load_catalog,
-    settlement_example,
-)
+from tools.rules_facts import example_session, facts, settlement_example
+from tools.rules_page import SECTIONS, SUBSECTIONS, Page, load_catalog
 from tools.rules_page import SOURCES as RULES_SOURCES
 from tools.rules_page import document as rules_document
 from tools.rules_text import RulesTextError, read_source

@@ -45,6 +45,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the repository root holds barbu/, web/, tools/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools.embed_pages import write_embed_pages
 from tools.rules_page import write_rules_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +70,7 @@ WEB_FILES = (
     "rules.css",
     "rules.js",
     "islands.js",
+    "embed-page.js",
     "manifest.webmanifest",
 )
 LOCK_INFO = "__LOCK_INFO__"
@@ -325,12 +327,16 @@ def write_boot_sizes(dist: Path) -> None:
     page.write_text(html.replace(BOOT_FILES_META, meta))
 
 
+NOT_PRECACHED = ("sw.js", "_headers")
+"""The service worker itself, and the host's header rules (never fetched by a page)."""
+
+
 def site_files(dist: Path) -> list[str]:
-    """Every file of dist/ but sw.js, as site paths, sorted."""
+    """Every file of dist/ but sw.js and _headers, as site paths, sorted."""
     return sorted(
         path.relative_to(dist).as_posix()
         for path in dist.rglob("*")
-        if path.is_file() and path.relative_to(dist).as_posix() != "sw.js"
+        if path.is_file() and path.relative_to(dist).as_posix() not in NOT_PRECACHED
     )
 
 
@@ -395,7 +401,7 @@ def build(dist: Path = DIST) -> str:
         python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
         + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS),
     )
-    write_rules_pages(dist)
+    write_embed_pages(dist, write_rules_pages(dist))
     write_boot_sizes(dist)
     return write_service_worker(dist)
 

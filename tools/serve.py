@@ -2,7 +2,9 @@
 
 A plain static server, like any host the site will be copied to: correct types for ``.wasm``,
 ``.mjs`` and ``.webmanifest``, HTTP/1.1 keep-alive, Last-Modified revalidation (304), no
-Cache-Control. It counts the bytes it sends, for the benchmark.
+Cache-Control, and the headers of the site's ``_headers`` file (which pages other sites may
+frame), as Netlify or Cloudflare Pages would send them. It counts the bytes it sends, for the
+benchmark.
 
     python3 tools/serve.py [--port 8000] [--host 127.0.0.1] [dist]
 """
@@ -73,9 +75,31 @@ class StaticHandler(SimpleHTTPRequestHandler):
                 Sent(self.started, self.command, self.path, self.wfile.count - before)
             )
 
+    def end_headers(self) -> None:
+        for name, value in self.server.headers_for(self.path):
+            self.send_header(name, value)
+        super().end_headers()
+
     def log_message(self, format: str, *args) -> None:  # "format": the base class's name
         if self.server.verbose:
             super().log_message(format, *args)
+
+
+def read_header_rules(path: Path) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rules of a Netlify-style ``_headers`` file: a path (``/rules/*``: a prefix), then its
+    headers indented below it; ``#`` starts a comment. None without the file."""
+    rules: list[tuple[str, list[tuple[str, str]]]] = []
+    if not path.is_file():
+        return rules
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), []))
+        elif rules:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1].append((name.strip(), value.strip()))
+    return rules
 
 
 @dataclass(frozen=True)
@@ -97,6 +121,7 @@ class StaticServer(ThreadingHTTPServer):
         handler = functools.partial(StaticHandler, directory=str(root))
         super().__init__((host, port), handler)
         self.verbose = verbose
+        self.header_rules = read_header_rules(root / "_headers")
         self.sent: list[Sent] = []
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -105,6 +130,16 @@ class StaticServer(ThreadingHTTPServer):
         """Ignore a browser closing its connections mid-response; report anything else."""
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
+
+    def headers_for(self, path: str) -> list[tuple[str, str]]:
+        """The headers ``_headers`` gives this request's path."""
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        return [
+            header
+            for pattern, headers in self.header_rules
+            if (path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern)
+            for header in headers
+        ]
 
     @property
     def url(self) -> str:

@@ -12,6 +12,9 @@ if (document.body.classList.contains('rules-index')) {
 } else {
   rememberLanguageChoices();
   if (document.querySelector('[data-demo]')) import('./islands.js');
+  // The embedding lines name this site by its address, known only here.
+  const site = new URL('../../', location.href).href;
+  for (const node of document.querySelectorAll('[data-site]')) node.textContent = site;
   // The game's service worker: the page, its demos and the game then work offline.
   navigator.serviceWorker?.register('../../sw.js', { updateViaCache: 'none' }).catch(() => {});
 }

@@ -13,10 +13,11 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from barbu import Card, ChooseContract, Double, Phase, Play, Rank, Suit
+from barbu import ChooseContract, Double, Phase, Play, Rank, Suit
 from barbu.rules import PAGAT_OPTIONS, PRESET_NAMES
 from web.cards_view import card_button, face_up, mini_card
 from web.dom import Dom
+from web.domino_view import domino_rows
 from web.game import HUMAN
 from web.i18n import Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
@@ -33,7 +34,6 @@ from web.words import (
     place_name,
     rank_short,
     said,
-    suit_name,
 )
 
 POSITIONS = ("bottom", "left", "top", "right")
@@ -784,42 +784,6 @@ class TableView:
         """The four Domino rows growing from the starting rank; who went out, who passed."""
         d, t, cat = self.dom, self.catalog.text, self.catalog
         deal = view.deal
-        rows = []
-        for suit in Suit:
-            row = deal.domino_rows[suit] if deal.domino_rows else None
-            label = suit_name(cat, suit)
-            if row is None:
-                cells = [d.el("span", t("domino.closed"), class_="closed")]
-                said = t("domino.row_closed", suit=label)
-            else:
-                lo, hi = row
-                cells = [
-                    mini_card(
-                        d, cat, Card.of(suit, Rank(r)), "start" if r == deal.start_rank else ""
-                    )
-                    for r in range(lo, hi + 1)
-                ]
-                said = t(
-                    "domino.row",
-                    suit=label,
-                    low=rank_short(cat, Rank(lo)),
-                    high=rank_short(cat, Rank(hi)),
-                )
-            rows.append(
-                d.el(
-                    "li",
-                    None,
-                    d.el(
-                        "span",
-                        suit.symbol + "\ufe0e",
-                        class_=f"row-suit suit-{suit.char}",
-                        aria_hidden="true",
-                    ),
-                    d.el("span", None, *cells, class_="row-cards", aria_hidden="true"),
-                    d.el("span", said, class_="sr-only"),
-                    class_="domino-row",
-                )
-            )
         notes = []
         if deal.out_order:
             notes.append(
@@ -842,7 +806,7 @@ class TableView:
                 t("domino.start", rank=t(f"rank.{deal.start_rank.char}")),
                 class_="domino-start",
             ),
-            d.el("ul", None, *rows, class_="domino-rows", aria_label=t("domino.title")),
+            domino_rows(d, cat, deal.domino_rows, deal.start_rank),
             d.el("p", " ".join(notes), class_="trick-caption"),
             class_="domino",
         )

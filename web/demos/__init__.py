@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.demos.may_i_play import MayIPlay
 from web.demos.settlement import SettlementExplorer
 from web.dom import Dom
 from web.i18n import Catalog
 
-DEMOS = {SettlementExplorer.name: SettlementExplorer}
+DEMOS = {demo.name: demo for demo in (SettlementExplorer, MayIPlay)}
 """Each demo by the name ``data-demo`` gives it."""
 
 
@@ -44,6 +45,11 @@ class Island:
 def create(name: str, catalog: Catalog, names: list[str], uid: str) -> Any:
     """A demo by its name, in its initial state."""
     return DEMOS[name](catalog, names, uid)
+
+
+def title_key(name: str) -> str:
+    """The catalog key of a demo's name ("may-i-play": ``demo.may_i_play.title``)."""
+    return f"demo.{name.replace('-', '_')}.title"
 
 
 def mount(root: Any, name: str, lang: str, catalog_text: str, names: str, uid: str) -> Island:
