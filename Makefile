@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test bench bench-bots chromium clean
+.PHONY: build run lint test bench bench-rules bench-bots chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -33,6 +33,10 @@ test: lint $(VENV_STAMP) chromium build
 ## bench: boot benchmark (figures for the README; not a test)
 bench: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) tools/bench_boot.py
+
+## bench-rules: the rules page's text and its first demo answer, cold and warm (not a test)
+bench-rules: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) tools/bench_rules.py
 
 ## bench-bots: computer players' decision times on CPython and in Chromium (not a test)
 bench-bots: $(VENV_STAMP) chromium build

@@ -10,8 +10,10 @@ import pytest
 from playwright.sync_api import expect
 
 from barbu import Card
+from barbu.rules import STANDARD
 from e2e.browser_helpers import CATALOGS
 from e2e.test_accessibility import violations
+from web.demos.first_deal import FirstDeal
 from web.demos.may_i_play import MayIPlay
 from web.i18n import NAMES, SUPPORTED, Catalog
 
@@ -80,7 +82,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     """A reader trying doubles would see numbers that do not follow RULES.md §5, a toggle the
     rules forbid accepted without a word, or controls a keyboard cannot reach; a card tapped in
     "May I play this card?" would get no answer, or the engine's reason in another language.
-    (Both demos on one page: the engine starts once for them.)"""
+    a Domino deal could not be played to its end. (The demos share one engine per page.)"""
     page = new_context(viewport=PHONE).new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -123,5 +125,38 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     expect(refused).to_contain_text(CATALOGS[lang]["refusal.must-overtrump"])
     asked.locator('[data-act="card:QS"]').press("Enter")
     expect(refused).to_have_text(judge.judge(Card.parse("QS"))[0])
+
+    board = page.locator("#demo-domino")  # a Domino deal, played out to its end
+    board.scroll_into_view_if_needed()
+    expect(board).to_have_attribute("data-state", "live")
+    result = board.locator(".summary-table")
+    for _ in range(13):
+        if result.count():
+            break
+        held = board.locator(".demo-hand .card").count()
+        board.locator(".demo-hand .card.playable").first.click()
+        expect(board.locator(".demo-hand .card")).not_to_have_count(held)
+    expect(result).to_be_visible()
+    places = sorted(int(x) for x in board.locator("[data-final]").all_text_contents())
+    assert places == sorted(STANDARD.contract("domino").domino.places)
+
+    guided = page.locator("#demo-first-deal")  # the guided deal, played to its end
+    guided.scroll_into_view_if_needed()
+    expect(guided).to_have_attribute("data-state", "live")
+    tips = guided.locator(".demo-tips")
+    names = guided.get_attribute("data-names").split(",")
+    first = FirstDeal(Catalog(lang, CATALOGS[lang]), names, "x").tips  # the engine's opening
+    expect(tips.locator("li")).to_have_text(first)
+    result = guided.locator(".summary-table")
+    for _ in range(13):
+        if result.count():
+            break
+        held = guided.locator(".demo-hand .card").count()
+        guided.locator(".demo-hand .card.playable").first.click()
+        expect(guided.locator(".demo-hand .card")).not_to_have_count(held)
+    expect(result).to_be_visible()
+    expect(tips).to_have_text(CATALOGS[lang]["demo.first_deal.over"])
+    total = sum(int(x) for x in guided.locator("[data-final]").all_text_contents())
+    assert total == STANDARD.contract("no-hearts").total
     assert violations(page) == []  # the demos as Python drew them, answers shown
     assert errors == []

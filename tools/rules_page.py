@@ -61,8 +61,6 @@ SUBSECTIONS = {
 """Subsections each section must have (in this order but for the FAQ's, which may be anywhere
 in it among the others)."""
 FAQ_AT_LEAST = 10
-DEMOS_TO_COME = ("first-deal", "domino")
-"""Demos a page may place that are not built yet: they draw nothing so far."""
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; "
@@ -159,8 +157,6 @@ class Page:
         name = block.name.removeprefix("demo:")
         if block.name.startswith("demo:") and name in DEMOS:
             return self.island(name)
-        if block.name.startswith("demo:") and name in DEMOS_TO_COME:
-            return None
         raise RulesTextError(f"{self.where}:{block.line}: unknown block {{{{{block.name}}}}}")
 
     def table(self, caption: str, head: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from barbu import ChooseContract, Double, Phase, Play, Rank, Suit
 from barbu.rules import PAGAT_OPTIONS, PRESET_NAMES
-from web.cards_view import card_button, face_up, mini_card
+from web.cards_view import card_button, mini_card
 from web.dom import Dom
 from web.domino_view import domino_rows
 from web.game import HUMAN
@@ -23,6 +23,7 @@ from web.i18n import Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
 from web.settings import LEVELS, SPEEDS
 from web.settlement_view import doubles_map, pair_lines, settlement_table
+from web.trick_view import POSITIONS, trick_cards
 from web.words import (
     card_name,
     contract_line,
@@ -35,10 +36,6 @@ from web.words import (
     rank_short,
     said,
 )
-
-POSITIONS = ("bottom", "left", "top", "right")
-"""Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
-
 
 HINT_TITLES = {
     "ready": "toolbar.hint_title",
@@ -747,15 +744,6 @@ class TableView:
         drawn = frozenset(cards)
         fresh = drawn - self.trick_drawn if len(drawn - self.trick_drawn) <= 3 else frozenset()
         self.trick_drawn = drawn
-        slots = []
-        for seat, card in cards:
-            classes = f"slot slot-{POSITIONS[seat]}"
-            classes += " winner" if seat == winner else ""
-            classes += f" fresh from-{POSITIONS[seat]}" if (seat, card) in fresh else ""
-            face = face_up(self.dom, self.catalog, card, classes)
-            face.setAttribute("data-played", str(card))
-            face.setAttribute("data-seat", str(seat))
-            slots.append(face)
         if winner is not None:
             caption = said(self.catalog, "trick.won", winner, ui.names)
         elif cards:
@@ -775,7 +763,7 @@ class TableView:
         return d.el(
             "div",
             None,
-            d.el("div", None, *slots, class_="trick", role="group", aria_label=label),
+            trick_cards(d, self.catalog, cards, label, winner, fresh),
             d.el("p", caption, class_="trick-caption"),
             class_="trick-area",
         )

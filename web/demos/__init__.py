@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.demos.domino import DominoBoard
+from web.demos.first_deal import FirstDeal
 from web.demos.may_i_play import MayIPlay
 from web.demos.settlement import SettlementExplorer
 from web.dom import Dom
 from web.i18n import Catalog
 
-DEMOS = {demo.name: demo for demo in (SettlementExplorer, MayIPlay)}
+DEMOS = {demo.name: demo for demo in (SettlementExplorer, MayIPlay, DominoBoard, FirstDeal)}
 """Each demo by the name ``data-demo`` gives it."""
 
 

@@ -18,10 +18,11 @@ from typing import Any
 from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError, Suit
 from barbu.cards import FULL_DECK, cards, mask_of
 from barbu.rules import STANDARD, Contract
-from web.cards_view import card_button, face_up
+from web.cards_view import card_button
 from web.dom import Dom
 from web.domino_view import domino_rows
 from web.i18n import Catalog
+from web.trick_view import trick_cards
 from web.words import card_name, contract_line, refusal
 
 READER = 0
@@ -159,16 +160,19 @@ class MayIPlay:
         if deal.crules is not None and deal.crules.is_domino:
             table.append(domino_rows(d, cat, deal.view(READER).domino_rows, deal.start_rank))
         elif deal.trick:
-            played = [
+            by = ", ".join(
+                f"{self.names[seat]}: {card_name(cat, card)}" for seat, card in deal.trick
+            )
+            seats = t("demo.seats", left=self.names[1], top=self.names[2], right=self.names[3])
+            table.append(
                 d.el(
-                    "li",
+                    "div",
                     None,
-                    d.el("span", self.names[seat], class_="played-by"),
-                    face_up(d, cat, card),
+                    trick_cards(d, cat, deal.trick, by),
+                    d.el("p", seats, class_="trick-caption", aria_hidden="true"),
+                    class_="trick-area",
                 )
-                for seat, card in deal.trick
-            ]
-            table.append(d.el("ul", None, *played, class_="demo-trick"))
+            )
         else:
             table.append(d.el("p", t("demo.may_i_play.you_lead")))
         hand = [card_button(d, cat, card, disabled=False) for card in deal.hand(READER)]

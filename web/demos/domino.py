@@ -1,0 +1,132 @@
+"""The Domino board: one Domino deal of the standard game that the reader (seat 0) plays out
+against three computer players, then another deal if he likes.
+
+The engine deals, applies each card and says which cards may be played; the computer players
+are the game's (``barbu.bots``, standard level), thinking in the page itself: a Domino decision
+takes them milliseconds. The doubling round is passed, to keep the demo on the rows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError
+from barbu.bots import Bot
+from barbu.cards import deal_masks
+from barbu.rules import STANDARD, Contract
+from web.cards_view import card_button
+from web.dom import Dom
+from web.domino_view import domino_rows
+from web.i18n import Catalog
+from web.settlement_view import settlement_table
+from web.words import card_name, contract_line, join_names, place_name, refusal
+
+READER = 0
+DECLARER = 1
+START_RANKS = (Rank.EIGHT, Rank.SEVEN, Rank.NINE, Rank.TEN, Rank.SIX)
+"""The starting rank of each deal in turn (the declarer, a computer player, names it)."""
+
+
+class DominoBoard:
+    """The deal being played, the computer players, and what the last tap was answered."""
+
+    name = "domino"
+
+    def __init__(self, catalog: Catalog, names: Sequence[str], uid: str) -> None:
+        self.catalog = catalog
+        self.names = list(names)
+        self.uid = uid
+        self.number = 0
+        self.said = ""
+        self.deal = self.new_deal()
+
+    def new_deal(self) -> Deal:
+        """Deal number ``self.number``: dealt, its rank named, doubles passed, and played by
+        the computer players up to the reader's first turn."""
+        rng = random.Random(f"domino/{self.number}")
+        self.bots = [Bot("standard", seed=f"domino/{self.number}/{seat}") for seat in range(4)]
+        deal = Deal(deal_masks(rng), DECLARER, STANDARD)
+        rank = START_RANKS[self.number % len(START_RANKS)]
+        deal.apply(ChooseContract(Contract.DOMINO, start_rank=rank))
+        while deal.phase is Phase.DOUBLING:
+            deal.apply(Double())
+        self.deal = deal
+        self.play_bots()
+        return deal
+
+    def play_bots(self) -> None:
+        """The computer players play until the reader can, or the deal is over."""
+        deal = self.deal
+        while not deal.is_over and deal.to_move != READER:
+            seat = deal.to_move
+            assert seat is not None  # the deal is under way
+            deal.apply(self.bots[seat].decide(deal.view(seat)))
+
+    def act(self, act: str) -> None:
+        """``card:QS`` plays a card of the reader's hand; ``next`` deals again."""
+        kind, _, value = act.partition(":")
+        self.said = ""
+        if kind == "next":
+            self.number += 1
+            self.new_deal()
+        elif kind == "card" and not self.deal.is_over and self.deal.to_move == READER:
+            card = Card.parse(value)
+            try:
+                self.deal.apply(Play(card))
+            except RuleError as error:
+                self.said = f"{card_name(self.catalog, card)}: {refusal(self.catalog, error)}"
+                return
+            self.play_bots()
+
+    def draw(self, dom: Dom) -> Any:
+        """The rows, who is out, the reader's hand (playable cards marked), or the result."""
+        d, t, cat = dom, self.catalog.text, self.catalog
+        deal = self.deal
+        view = deal.view(READER)
+        line = contract_line(cat, deal.contract, deal.trump, deal.start_rank)
+        left = [
+            t("demo.domino.left", name=self.names[s], cards=cat.plural("count.cards", size))
+            for s, size in enumerate(view.hand_sizes)
+            if s != READER
+        ]
+        board = [
+            d.el("p", t("demo.deal", contract=line, name=self.names[deal.declarer])),
+            domino_rows(d, cat, view.domino_rows, deal.start_rank),
+            d.el("p", " · ".join(left), class_="demo-counts"),
+        ]
+        if view.out_order:
+            out = [
+                f"{self.names[s]} ({place_name(cat, i + 1)})" for i, s in enumerate(view.out_order)
+            ]
+            board.append(d.el("p", t("domino.out", names=join_names(cat, out))))
+        parts: list[Any] = [d.el("div", None, *board, class_="demo-table")]
+        if deal.is_over:
+            raw = view.raw or (0, 0, 0, 0)
+            parts += [
+                d.el("p", t("demo.domino.over"), class_="demo-hand-title"),
+                settlement_table(d, cat, self.names, raw, view.final or raw),
+            ]
+        else:
+            legal = {a.card for a in view.legal if isinstance(a, Play)}
+            hand = []
+            for card in view.hand:
+                button = card_button(d, cat, card, disabled=False)
+                button.setAttribute("data-act", f"card:{card}")
+                if card in legal:
+                    button.setAttribute("class", button.getAttribute("class") + " playable")
+                hand.append(button)
+            parts += [
+                d.el(
+                    "p",
+                    t("demo.domino.your_turn", name=self.names[READER]),
+                    class_="demo-hand-title",
+                ),
+                d.el("div", None, *hand, class_="demo-hand"),
+            ]
+        parts += [
+            d.el("p", self.said, class_="demo-said refusal", aria_live="polite"),
+            d.el("button", t("demo.domino.next"), type="button", class_="quiet", data_act="next"),
+        ]
+        return d.el("div", None, *parts, class_="demo-body")

@@ -1,0 +1,41 @@
+"""The trick on the table: each card in front of the player who played it (the player at the
+bottom, then clockwise), the winner ringed once the trick is complete.
+
+A component: the cards of a trick and a catalog in, a node out; the game and the rules pages'
+demos draw their tricks with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from barbu import Card
+from web.cards_view import face_up
+from web.dom import Dom
+from web.i18n import Catalog
+
+POSITIONS = ("bottom", "left", "top", "right")
+"""Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
+
+
+def trick_cards(
+    dom: Dom,
+    catalog: Catalog,
+    cards: Sequence[tuple[int, Card]],
+    label: str,
+    winner: int | None = None,
+    fresh: Iterable[tuple[int, Card]] = (),
+) -> Any:
+    """The trick's cards, each at its player's side; ``fresh`` ones slide in from there."""
+    new = frozenset(fresh)
+    slots = []
+    for seat, card in cards:
+        classes = f"slot slot-{POSITIONS[seat]}"
+        classes += " winner" if seat == winner else ""
+        classes += f" fresh from-{POSITIONS[seat]}" if (seat, card) in new else ""
+        face = face_up(dom, catalog, card, classes)
+        face.setAttribute("data-played", str(card))
+        face.setAttribute("data-seat", str(seat))
+        slots.append(face)
+    return dom.el("div", None, *slots, class_="trick", role="group", aria_label=label)
