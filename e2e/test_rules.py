@@ -160,3 +160,20 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     assert total == STANDARD.contract("no-hearts").total
     assert violations(page) == []  # the demos as Python drew them, answers shown
     assert errors == []
+
+
+def test_the_rules_page_and_its_demos_work_offline(new_context):
+    """A reader who opened the rules once would find them, or their demos, gone without a
+    network: the page registers the game's service worker, whose cache holds both."""
+    context = new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto("/rules/en/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: all precached
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("h2#settlement")).to_be_visible()
+    demo = page.locator("#demo-settlement")
+    demo.scroll_into_view_if_needed()
+    expect(demo).to_have_attribute("data-state", "live")
+    demo.locator('[data-act="1-0"]').click()
+    expect(demo.locator("[data-final]")).to_have_text(["-18", "0", "-6", "0"])
