@@ -134,7 +134,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
         if result.count():
             break
         held = board.locator(".demo-hand .card").count()
-        board.locator(".demo-hand .card.playable").first.click()
+        board.locator(".demo-hand .card.playable").first.press("Enter")  # by keyboard
         expect(board.locator(".demo-hand .card")).not_to_have_count(held)
     expect(result).to_be_visible()
     places = sorted(int(x) for x in board.locator("[data-final]").all_text_contents())
@@ -152,7 +152,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
         if result.count():
             break
         held = guided.locator(".demo-hand .card").count()
-        guided.locator(".demo-hand .card.playable").first.click()
+        guided.locator(".demo-hand .card.playable").first.press("Space")  # by keyboard
         expect(guided.locator(".demo-hand .card")).not_to_have_count(held)
     expect(result).to_be_visible()
     expect(tips).to_have_text(CATALOGS[lang]["demo.first_deal.over"])
