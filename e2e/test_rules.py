@@ -136,6 +136,8 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
         held = board.locator(".demo-hand .card").count()
         board.locator(".demo-hand .card.playable").first.press("Enter")  # by keyboard
         expect(board.locator(".demo-hand .card")).not_to_have_count(held)
+        if board.locator(".demo-hand .card.playable").count():  # the focus moved on to one
+            expect(board.locator(".demo-hand .card.playable").first).to_be_focused()
     expect(result).to_be_visible()
     places = sorted(int(x) for x in board.locator("[data-final]").all_text_contents())
     assert places == sorted(STANDARD.contract("domino").domino.places)

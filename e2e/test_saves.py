@@ -8,6 +8,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import expected_hand, wait_ready
+from e2e.test_session_play import STATE
 from e2e.test_table import drive_until, hand_codes, kept_aside, preload_save, saved_session
 
 NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { value: undefined });"
@@ -74,6 +75,9 @@ def test_without_web_locks_a_tab_follows_the_other_instead_of_overwriting_it(new
     older = context.new_page()
     older.goto("/?seed=22&lang=en&speed=instant")
     wait_ready(older)
+    # Until it asks its player for something, this tab's computer players may still play and
+    # save (later when the machine is busy): the other tab would then rightly follow at once.
+    older.wait_for_function(STATE, polling="raf")
     newer = context.new_page()
     # This tab misses the other's storage events (as if they came late): only the check made
     # before each save can stop it.

@@ -36,10 +36,15 @@ class Island:
 
     def act(self, act: str) -> None:
         """A click on the control ``data-act=act``: the demo's answer, redrawn; the focus stays
-        on that control (a keyboard user goes on from where he was)."""
+        on that control, or the nearest one (a keyboard user goes on from where he was)."""
         self.demo.act(str(act))
         self.draw()
-        control = self.root.querySelector(f'[data-act="{act}"]')
+        # A card played is gone: the focus goes to the next card that may be played, else to
+        # the demo's first control.
+        control = next(
+            filter(None, map(self.root.querySelector, (f'[data-act="{act}"]', ".playable"))),
+            self.root.querySelector("[data-act]"),
+        )
         if control:
             control.focus()
 
