@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 
 from barbu import Card
 from barbu.rules import STANDARD
@@ -19,6 +19,22 @@ from web.i18n import NAMES, SUPPORTED, Catalog
 
 PHONE = {"width": 360, "height": 640}
 SECTION_IDS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
+
+
+def play_to_the_end(demo: Locator, key: str) -> None:
+    """Play a demo's deal by keyboard, the first card that may be played each time, until its
+    scores show; after each card the focus has moved on to the next one that may be played."""
+    result = demo.locator(".summary-table")
+    cards, playable = demo.locator(".demo-hand .card"), demo.locator(".demo-hand .card.playable")
+    for _ in range(13):
+        if result.count():
+            break
+        held = cards.count()
+        playable.first.press(key)
+        expect(cards).not_to_have_count(held)
+        if playable.count():
+            expect(playable.first).to_be_focused()
+    expect(result).to_be_visible()
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)
@@ -129,16 +145,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     board = page.locator("#demo-domino")  # a Domino deal, played out to its end
     board.scroll_into_view_if_needed()
     expect(board).to_have_attribute("data-state", "live")
-    result = board.locator(".summary-table")
-    for _ in range(13):
-        if result.count():
-            break
-        held = board.locator(".demo-hand .card").count()
-        board.locator(".demo-hand .card.playable").first.press("Enter")  # by keyboard
-        expect(board.locator(".demo-hand .card")).not_to_have_count(held)
-        if board.locator(".demo-hand .card.playable").count():  # the focus moved on to one
-            expect(board.locator(".demo-hand .card.playable").first).to_be_focused()
-    expect(result).to_be_visible()
+    play_to_the_end(board, "Enter")
     places = sorted(int(x) for x in board.locator("[data-final]").all_text_contents())
     assert places == sorted(STANDARD.contract("domino").domino.places)
 
@@ -149,14 +156,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     names = guided.get_attribute("data-names").split(",")
     first = FirstDeal(Catalog(lang, CATALOGS[lang]), names, "x").tips  # the engine's opening
     expect(tips.locator("li")).to_have_text(first)
-    result = guided.locator(".summary-table")
-    for _ in range(13):
-        if result.count():
-            break
-        held = guided.locator(".demo-hand .card").count()
-        guided.locator(".demo-hand .card.playable").first.press("Space")  # by keyboard
-        expect(guided.locator(".demo-hand .card")).not_to_have_count(held)
-    expect(result).to_be_visible()
+    play_to_the_end(guided, "Space")
     expect(tips).to_have_text(CATALOGS[lang]["demo.first_deal.over"])
     total = sum(int(x) for x in guided.locator("[data-final]").all_text_contents())
     assert total == STANDARD.contract("no-hearts").total

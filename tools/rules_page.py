@@ -34,6 +34,7 @@ from tools.static_dom import Document
 from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
 from web.dom import Dom
+from web.game import Game
 from web.i18n import NAMES, SUPPORTED, Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
 from web.settlement_view import settlement_table
@@ -44,16 +45,7 @@ SOURCES = ROOT / "web" / "rules"
 SECTIONS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
 """The sections every language has, in this order (the game links to them)."""
 SUBSECTIONS = {
-    "contracts": (
-        "tricks",
-        "no-tricks",
-        "no-queens",
-        "no-last-two",
-        "no-hearts",
-        "no-king-of-hearts",
-        "trumps",
-        "domino",
-    ),
+    "contracts": ("tricks", *(c.contract.value for c in STANDARD.contracts)),
     "doubles": ("obligation",),
     "variants": ("classic", "fr32", "pagat"),
     "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
@@ -169,21 +161,27 @@ class Page:
                 d.el("td", cell, class_="num" if is_number(cell) else None) for cell in row[1:]
             ]
             body.append(d.el("tr", None, *cells))
-        return d.el(
+        table = d.el(
+            "table",
+            None,
+            d.el("caption", caption),
+            d.el("thead", None, d.el("tr", None, *(d.el("th", h, scope="col") for h in head))),
+            d.el("tbody", None, *body),
+            class_="rules-table",
+        )
+        return self.scroll_box(table, "table-box", caption)
+
+    def scroll_box(self, content: Any, class_: str, label: str, **attributes: Any) -> Any:
+        """A box that scrolls sideways on a narrow screen: a named region the keyboard reaches."""
+        return self.dom.el(
             "div",
             None,
-            d.el(
-                "table",
-                None,
-                d.el("caption", caption),
-                d.el("thead", None, d.el("tr", None, *(d.el("th", h, scope="col") for h in head))),
-                d.el("tbody", None, *body),
-                class_="rules-table",
-            ),
-            class_="table-box",
-            tabindex="0",  # it scrolls sideways on a narrow screen: reachable by keyboard
+            content,
+            class_=class_,
+            tabindex="0",
             role="region",
-            aria_label=caption,
+            aria_label=label,
+            **attributes,
         )
 
     def contracts_table(self) -> Any:
@@ -212,9 +210,7 @@ class Page:
             doubles=", ".join(t("doubles.single", doubler=a, target=b) for a, b in doubled),
         )
         table = settlement_table(self.dom, self.catalog, names, raw, final, caption=caption)
-        return self.dom.el(
-            "div", None, table, class_="table-box", tabindex="0", role="region", aria_label=caption
-        )
+        return self.scroll_box(table, "table-box", caption)
 
     def island(self, name: str) -> Any:
         """A live demo as the build draws it (its initial state, by the same code as in the
@@ -245,19 +241,11 @@ class Page:
             self.catalog,
             self.source.names,
             session.history(),
-            lambda n: deal_details(session, n),
+            Game(session).deal_details,
             session.totals(),
             0,
         )
-        return self.dom.el(
-            "div",
-            None,
-            sheet,
-            class_="sheet-box",
-            tabindex="0",
-            role="region",
-            aria_label=self.catalog.text("sheet.caption"),
-        )
+        return self.scroll_box(sheet, "sheet-box", self.catalog.text("sheet.caption"))
 
     def game_diagram(self) -> Any:
         """The worked session's running totals, as the game draws them: wider than a phone."""
@@ -270,24 +258,11 @@ class Page:
             "figure",
             None,
             draw_legend(d, self.source.names, session.totals()),
-            d.el(
-                "div",
-                None,
-                svg,
-                class_="diagram-box",
-                tabindex="0",
-                role="region",
-                aria_label=self.catalog.text("diagram.title"),
-                data_testid="rules-diagram",
+            self.scroll_box(
+                svg, "diagram-box", self.catalog.text("diagram.title"), data_testid="rules-diagram"
             ),
             class_="diagram-figure",
         )
-
-
-def deal_details(session: Session, number: int) -> tuple[Any, Any, Any]:
-    """Contract, trump suit and starting rank of deal ``number`` (the sheet's contract cells)."""
-    deal = session.deals[number - 1]
-    return deal.contract, deal.trump, deal.start_rank
 
 
 def is_number(cell: Any) -> bool:

@@ -7,6 +7,7 @@ demos draw their cards with these.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from typing import Any
 
 from barbu import Card
@@ -59,6 +60,21 @@ def card_button(dom: Dom, catalog: Catalog, card: Card, disabled: bool = True) -
         ),
         disabled=disabled,
     )
+
+
+def hand_to_play(
+    dom: Dom, catalog: Catalog, cards: Iterable[Card], playable: Container[Card] = ()
+) -> list[Any]:
+    """A demo's hand: every card a button to tap (``data-act="card:QS"``, refused ones too,
+    to hear why), those that may be played ringed (class ``playable``)."""
+    out = []
+    for card in cards:
+        button = card_button(dom, catalog, card, disabled=False)
+        button.setAttribute("data-act", f"card:{card}")
+        if card in playable:
+            button.setAttribute("class", f"{button.getAttribute('class')} playable")
+        out.append(button)
+    return out
 
 
 def mini_card(dom: Dom, catalog: Catalog, card: Card, extra: str = "") -> Any:

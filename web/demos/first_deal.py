@@ -16,7 +16,7 @@ from barbu import Card, ChooseContract, Deal, Double, Phase, Play, RuleError
 from barbu.bots import Bot
 from barbu.cards import deal_masks
 from barbu.rules import STANDARD, Contract
-from web.cards_view import card_button, mini_card
+from web.cards_view import hand_to_play, mini_card
 from web.dom import Dom
 from web.i18n import Catalog
 from web.settlement_view import settlement_table
@@ -155,13 +155,7 @@ class FirstDeal:
             parts.append(settlement_table(d, cat, self.names, raw, view.final or raw))
         else:
             legal = {a.card for a in view.legal if isinstance(a, Play)}
-            hand = []
-            for card in view.hand:
-                button = card_button(d, cat, card, disabled=False)
-                button.setAttribute("data-act", f"card:{card}")
-                if card in legal:
-                    button.setAttribute("class", button.getAttribute("class") + " playable")
-                hand.append(button)
+            hand = hand_to_play(d, cat, view.hand, legal)
             parts += [
                 d.el(
                     "p",

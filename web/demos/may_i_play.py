@@ -18,7 +18,7 @@ from typing import Any
 from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError, Suit
 from barbu.cards import FULL_DECK, cards, mask_of
 from barbu.rules import STANDARD, Contract
-from web.cards_view import card_button
+from web.cards_view import hand_to_play
 from web.dom import Dom
 from web.domino_view import domino_rows
 from web.i18n import Catalog
@@ -175,9 +175,7 @@ class MayIPlay:
             )
         else:
             table.append(d.el("p", t("demo.may_i_play.you_lead")))
-        hand = [card_button(d, cat, card, disabled=False) for card in deal.hand(READER)]
-        for button in hand:
-            button.setAttribute("data-act", f"card:{button.getAttribute('data-card')}")
+        hand = hand_to_play(d, cat, deal.hand(READER))
         said, yes = self.answer or ("", False)
         return d.el(
             "div",
