@@ -14,6 +14,10 @@ from e2e.browser_helpers import expected_hand, shown_hand, wait_ready, wait_serv
 from tools.build import site_files, write_service_worker
 from tools.serve import StaticServer
 
+PYTHON_CACHES = ("python-bytecode", "python-snapshot")
+"""Caches beside the site's version cache: Python's kept bytecode and memory snapshot
+(web/codecache.py, web/runtime.mjs), not files of the site."""
+
 
 def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_server):
     """A player on a train would get the browser's offline error page instead of the game."""
@@ -59,8 +63,8 @@ def test_service_worker_precaches_every_file_under_a_content_hash_name(page, dis
         cache,
     )
     assert sorted(cached) == site_files(dist)
-    site_caches = [name for name in page.evaluate("caches.keys()") if name != "python-bytecode"]
-    assert site_caches == [cache]  # beside it, only the bytecode of web/codecache.py
+    site_caches = [name for name in page.evaluate("caches.keys()") if name not in PYTHON_CACHES]
+    assert site_caches == [cache]  # beside it, only Python's bytecode and snapshot
 
 
 def test_new_version_is_offered_in_a_banner_that_the_game_can_hold(new_context, dist, tmp_path):
@@ -97,7 +101,7 @@ def test_new_version_is_offered_in_a_banner_that_the_game_can_hold(new_context, 
         wait_ready(page)
         # The reload went to the new worker only once it was active, its old cache deleted.
         # (Not a wait_for_function: that takes a promise for a truthy value, and returns at once.)
-        assert [name for name in page.evaluate("caches.keys()") if name != "python-bytecode"] == [
+        assert [name for name in page.evaluate("caches.keys()") if name not in PYTHON_CACHES] == [
             new_cache
         ]
         assert shown_hand(page) == expected_hand(4)
@@ -128,7 +132,7 @@ def replace_file(path: Path, data: bytes) -> None:
 
 
 def site_caches(page: Page) -> list[str]:
-    """The site's version caches (not the Python bytecode of web/codecache.py)."""
+    """The site's version caches (not Python's bytecode and snapshot: PYTHON_CACHES)."""
     return page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('barbu-'))")
 
 

@@ -165,12 +165,10 @@ def test_dist_holds_exactly_the_deployable_site(built):
     } <= files
     # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
     assert "web/runtime.mjs" in files and "vendor/pyodide/pyodide-lock.json" not in files
-    entry = {
-        "web/main.py",
-        "web/ai_worker.py",
-    }  # the page's script and the computer players' worker
-    assert entry <= files
-    assert not [f for f in files if f.endswith(".py") and f not in entry]  # the rest is zipped
+    # The page's script and the computer players' worker (a module worker; its Python,
+    # web/ai_worker.py, is zipped with the rest).
+    assert {"web/main.py", "web/bots-worker.js"} <= files
+    assert not [f for f in files if f.endswith(".py") and f != "web/main.py"]  # the rest is zipped
     for path in built.rglob("*.js"):
         assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
     modules = set(zipfile.ZipFile(built / "modules.zip").namelist())
@@ -256,8 +254,6 @@ def test_page_has_a_strict_content_security_policy(built):
     for name, sources in directives.items():
         for source in sources.split():
             allowed = ("'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-eval'")
-            if name == "worker-src":  # PyScript starts its workers from blob: URLs it makes itself
-                allowed += ("blob:",)
             assert source in allowed, (name, source)
     assert "'unsafe-eval'" not in directives["default-src"]
     assert "unsafe-inline" not in policy

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import ROOT, BuildError, write_service_worker
+from tools.build import ROOT, SNAPSHOT_FILES, BuildError, write_runtime, write_service_worker
 
 FILES = {
     "index.html": b"<!doctype html><title>Barbu</title>\n",
@@ -88,3 +88,32 @@ def test_the_written_worker_is_valid_javascript_without_its_comments(tmp_path):
     assert "/**" not in worker and "\n  // " not in worker
     check = subprocess.run(["node", "--check", str(site / "sw.js")], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
+
+
+def snapshot_key(site: Path) -> str:
+    """The key of Python snapshots in the written runtime.mjs."""
+    runtime = (site / "web" / "runtime.mjs").read_text()
+    match = re.search(r"^const BUILD = '([0-9a-f]+)';$", runtime, re.M)
+    assert match, "no snapshot key in runtime.mjs"
+    return match[1]
+
+
+def test_python_snapshots_are_keyed_by_the_runtime_and_our_modules_only(tmp_path):
+    """A snapshot of another build's modules or runtime restored would run old code; one dropped
+    at every unrelated change (a stylesheet) would cost every player a slow start for nothing."""
+    site = make_site(tmp_path)
+    for name in SNAPSHOT_FILES:
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_bytes(name.encode())
+    write_runtime(site)
+    first = snapshot_key(site)
+    assert "__BUILD__" not in (site / "web" / "runtime.mjs").read_text()
+    (site / "web" / "style.css").write_bytes(b"body{margin:2px}\n")
+    write_runtime(site)
+    assert snapshot_key(site) == first
+    for name in SNAPSHOT_FILES:
+        (site / name).write_bytes(name.encode() + b"!")
+        write_runtime(site)
+        assert snapshot_key(site) != first, name
+        first = snapshot_key(site)
+    assert set(SNAPSHOT_FILES) >= {"modules.zip", "vendor/pyodide/pyodide.asm.wasm"}

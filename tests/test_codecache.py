@@ -9,7 +9,9 @@ import py_compile
 import sys
 from pathlib import Path
 
-from web.codecache import compile_all, compiled_from_source, pack
+import pytest
+
+from web.codecache import compile_all, compiled_from_source, pack, read_sources, write_sources
 
 
 def write_package(root, modules: dict[str, str]) -> None:
@@ -87,3 +89,28 @@ def test_the_pack_is_a_length_a_json_index_and_the_files_in_order():
     length = int.from_bytes(blob[:4], "little")
     assert json.loads(blob[4 : 4 + length]) == [[path, len(data)] for path, data in files]
     assert blob[4 + length :] == b"\x01\x02zz"
+
+
+def test_sources_sent_to_the_worker_are_written_back_byte_for_byte(tmp_path):
+    """The worker compiles the page's sources: a changed byte (a line ending) would give a .pyc
+    whose hash the page's source never matches, and the page would compile again each start."""
+    page, worker = tmp_path / "page", tmp_path / "worker"
+    (page / "pyscript").mkdir(parents=True)
+    (page / "pyscript" / "__init__.py").write_bytes(b"x = 1\r\ny = 'caf\xc3\xa9'\n")
+    (page / "pyscript" / "web.py").write_bytes(b"z = 3\n")
+    (page / "modules.zip").write_bytes(b"not a package")
+    sources = read_sources(str(page))
+    assert [path for path, _ in sources] == ["pyscript/__init__.py", "pyscript/web.py"]
+    worker.mkdir()
+    write_sources(json.loads(json.dumps(sources)), str(worker))
+
+    def headers(root):  # path, magic, flags and the hash of the source each .pyc is for
+        return [(path, pyc[:16]) for path, pyc in compile_all(str(root))]
+
+    assert headers(worker) == headers(page)
+
+
+@pytest.mark.parametrize("path", ["/etc/x.py", "../x.py", "pyscript/../../x.py", "pyscript/x.txt"])
+def test_the_worker_writes_no_source_outside_its_working_directory(tmp_path, path):
+    with pytest.raises(ValueError):
+        write_sources([[path, "x = 1\n"]], str(tmp_path))

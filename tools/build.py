@@ -5,12 +5,12 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     index.html, pyscript.toml          the page (without its comments) and its PyScript
                                        configuration
     modules.zip                        the engine (barbu/ but the command-line tools) and the UI's
-                                       modules (web/ but main.py, ai_worker.py), compiled for the
+                                       modules (web/ but main.py), compiled for the
                                        page's Python (tools/compile_python.mjs); imported
                                        from the zip itself in the browser
-    web/                               main.py, ai_worker.py, boot.js, language.js, runtime.mjs,
-                                       legacy.js, style.css, rules.css, rules.js, i18n/, icons/,
-                                       manifest.webmanifest
+    web/                               main.py, boot.js, bots-worker.js, language.js, runtime.mjs
+                                       (with the build's snapshot key), legacy.js, style.css,
+                                       rules.css, rules.js, i18n/, icons/, manifest.webmanifest
     rules/                             the rules pages: rules/<lang>/index.html for each language,
                                        real HTML with the engine's numbers (tools/rules_page.py),
                                        and rules/index.html leading to the reader's language
@@ -62,8 +62,8 @@ PYODIDE_FILES = (
 RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
 WEB_FILES = (
     "main.py",
-    "ai_worker.py",
     "boot.js",
+    "bots-worker.js",
     "language.js",
     "legacy.js",
     "style.css",
@@ -75,8 +75,12 @@ WEB_FILES = (
 )
 LOCK_INFO = "__LOCK_INFO__"
 """Placeholder in web/runtime.mjs for the "info" of Pyodide's package lock."""
-ENTRY_SCRIPTS = ("main.py", "ai_worker.py")
-"""The page's and the computer players' worker's own scripts: served as files, not zipped."""
+SNAPSHOT_KEY = "__BUILD__"
+"""Placeholder in web/runtime.mjs for the key of this build's Python snapshots: a hash of the
+files whose bytes a snapshot depends on (``SNAPSHOT_FILES``)."""
+SNAPSHOT_FILES = (*RUNTIME_FILES, "modules.zip")
+ENTRY_SCRIPTS = ("main.py",)
+"""The page's own script (run by PyScript): served as a file, not zipped."""
 COMMAND_LINE = ("__main__.py", "arena.py", "bench.py")
 """Engine modules for the command line only (score, arena, bench): not shipped to the page."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -209,16 +213,20 @@ def copy_vendor(dist: Path) -> None:
         copy_without_source_map(pyscript / name, dist / "vendor" / "pyscript" / name)
     shutil.copyfile(pyscript / "core.css", dist / "vendor" / "pyscript" / "core.css")
     preload_modules(dist, [name for name in modules if name != "core.js"])
-    write_runtime(dist, json.loads((pyodide / "pyodide-lock.json").read_text())["info"])
 
 
-def write_runtime(dist: Path, lock_info: dict) -> None:
-    """dist/web/runtime.mjs, with the "info" of the vendored Pyodide's package lock filled in."""
+def write_runtime(dist: Path) -> None:
+    """dist/web/runtime.mjs, with the "info" of the vendored Pyodide's package lock and the key
+    of this build's snapshots filled in (after the runtime files and modules.zip are written)."""
     source = (ROOT / "web" / "runtime.mjs").read_text(encoding="utf-8")
-    if LOCK_INFO not in source:
-        raise BuildError(f"web/runtime.mjs lacks the placeholder {LOCK_INFO}")
-    info = json.dumps(lock_info, separators=(",", ":"), sort_keys=True)
-    (dist / "web" / "runtime.mjs").write_text(without_js_comments(source.replace(LOCK_INFO, info)))
+    for placeholder in (LOCK_INFO, SNAPSHOT_KEY):
+        if placeholder not in source:
+            raise BuildError(f"web/runtime.mjs lacks the placeholder {placeholder}")
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    info = json.dumps(lock["info"], separators=(",", ":"), sort_keys=True)
+    key = content_hash(dist, list(SNAPSHOT_FILES))[:16]
+    source = source.replace(LOCK_INFO, info).replace(SNAPSHOT_KEY, key)
+    (dist / "web" / "runtime.mjs").write_text(without_js_comments(source))
 
 
 def preload_modules(dist: Path, names: list[str]) -> None:
@@ -401,6 +409,7 @@ def build(dist: Path = DIST) -> str:
         python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
         + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS),
     )
+    write_runtime(dist)
     write_embed_pages(dist, write_rules_pages(dist))
     write_boot_sizes(dist)
     return write_service_worker(dist)

@@ -5,7 +5,8 @@ every screen is redrawn from ``view(0)`` by ``web.table``, every string comes fr
 and the computer players think in their worker (``web.bots``). Events are heard on the stable
 ``#table`` container, so they survive redraws. It talks to the JavaScript boot loader through
 ``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``, ``interactive()``, ``fail()``,
-the ``updates`` hook, and ``code`` / ``codeKept()`` for the kept bytecode.
+the ``updates`` hook, ``code`` / ``codeKept()`` for the kept bytecode, and ``bots`` for the
+computer players' worker.
 
 The session is saved after every action (``web.save``); on load, the saved session is resumed
 unless the address asks for another seed. One tab at a time plays it (``web.tabs``): another tab
@@ -26,7 +27,7 @@ from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.rules import STANDARD, Rules, preset
 from web.bots import ComputerPlayers
-from web.codecache import compiled_from_source
+from web.codecache import compiled_from_source, read_sources
 from web.game import (
     HUMAN,
     ChooseContract,
@@ -130,9 +131,8 @@ class PageController:
             choices_from_query(query)
         )
         self.table = TableView(self.document, catalog)
-        self.bots = ComputerPlayers()
+        self.bots = ComputerPlayers(boot.bots)
         self.sounds = Sounds(window)
-        self.bots_ready = False
         # The game and what the screen shows of it
         self.game: Game | None = None
         self.names: list[str] = []
@@ -169,6 +169,17 @@ class PageController:
     # -- starting ----------------------------------------------------------------------------
 
     @property
+    def bots_ready(self) -> bool:
+        """Whether the computer players' worker answers (the expert's hint needs it)."""
+        return self.bots.ready
+
+    @property
+    def bots_can_play(self) -> bool:
+        """Whether a computer player can decide now (in the worker, or in the page while the
+        worker starts: web.bots)."""
+        return self.bots.can_decide(self.settings.level)
+
+    @property
     def seed(self) -> int | None:
         """The seed of the session on the table."""
         return self.game.seed if self.game else None
@@ -189,6 +200,8 @@ class PageController:
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.document.documentElement.classList.add("ready")
         self.boot.interactive()
+        if self.bots_can_play:
+            self.boot.bots.pageDecides()
         self.spawn(self.connect_bots())
         self.kick()
 
@@ -301,7 +314,7 @@ class PageController:
         return d.el("ul", None, *items, class_="languages")
 
     async def connect_bots(self) -> None:
-        """Start the computer players' worker, then let them play; then, if this start compiled
+        """Wait for the computer players' worker, then let them play; then, if this start compiled
         any module from source, have the worker keep the bytecode for the next start
         (web/codecache.py)."""
         compiled = compiled_from_source()
@@ -313,7 +326,6 @@ class PageController:
             self.table.draw_notices(self.notices)
             self.boot.codeKept(compiled, False)
             return
-        self.bots_ready = True
         self.performance.mark("barbu:bots-ready")
         self.draw()
         self.kick()
@@ -321,7 +333,8 @@ class PageController:
         if compiled:  # the worker compiles this start's modules for the next start
             code = self.boot.code
             try:
-                stored = (await self.bots.keep_code(code.cache, code.url))["stored"]
+                answer = await self.bots.keep_code(code.cache, code.url, read_sources())
+                stored = answer["stored"]
             except Exception as error:  # not kept: the next start compiles again, nothing lost
                 self.window.console.warn(f"Barbu: Python bytecode not kept: {error}")
         self.boot.codeKept(compiled, stored)
@@ -819,7 +832,7 @@ class PageController:
                 if seat == HUMAN:
                     await self.autoplay(generation)
                     break
-                if not self.bots_ready:
+                if not self.bots_can_play:
                     self.thinking = seat  # waits for the worker; connect_bots() resumes the loop
                     self.draw()
                     break
@@ -829,14 +842,14 @@ class PageController:
             self.notices.append(Notice("bots-failed", self.catalog.text("notice.bots_failed")))
             self.table.draw_notices(self.notices)
         else:
-            if self.bots_ready and self.bot_to_move():
+            if self.bots_can_play and self.bot_to_move():
                 # The loop ended while a computer player still has to act: another session was
                 # put on the table meanwhile, or the player played the card auto-play was about
                 # to play. A kick() made then found this loop still running: resume now.
                 self.spawn(self.advance_soon())
         finally:
             self.running = False
-            if generation == self.generation and self.thinking is not None and self.bots_ready:
+            if generation == self.generation and self.thinking is not None and self.bots_can_play:
                 self.thinking = None
                 self.draw()
 
@@ -863,6 +876,7 @@ class PageController:
             return
         self.thinking = None
         event = self.game.apply(action_from_data(data))
+        self.performance.mark("barbu:bot-action")
         self.after(event)
         if not self.settings.bot_delay:
             await asyncio.sleep(0)  # let the page paint and hear the player between actions

@@ -13,6 +13,9 @@
  * 6. Once Python has drawn the first screen and called interactive(): registers the service
  *    worker, and offers a new version through a banner that the game may hold during a deal;
  *    tries a failed install again later; follows a new version that another tab accepted.
+ * 7. Starts the computer players' worker (web/bots-worker.js) and carries Python's questions
+ *    to it (`bots`); starts reading this build's Python snapshot, if kept, before PyScript asks
+ *    for Python (web/runtime.mjs).
  *
  * Python reaches all this as `js.barbuBoot` (see web/app.py and README, "Updates").
  */
@@ -442,6 +445,83 @@ function keptCode(compiled, stored) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The computer players' worker (web/bots-worker.js), started with the page
+
+/** Python reaches the worker through this (web/bots.py): `ready` settles once it answers (with
+ *  its first message: how its Python started), `ask()` sends one call and resolves to the
+ *  answer's JSON text. <html data-bots="ready"> (or "failed") says when they can play: the
+ *  worker answers, or the page decides for them meanwhile (`pageDecides()`, web/bots.py).
+ *  `snapshot` settles once a Python snapshot taken by the worker at this start is stored:
+ *  {bytes, ms}, {error}, or null when it took none (see web/bots-worker.js).
+ *
+ *  It starts with the page; it restores this build's Python snapshot at once if one is kept,
+ *  else it waits for the table to be drawn (`allowPlainStart()`, from interactive()) before
+ *  starting Python normally, which would slow the page's own start by a third on a two-core
+ *  machine. */
+const bots = {
+  worker: null,
+  ready: null,
+  snapshot: null,
+  /** The worker's first message: {ready, boot, ms}, once up. */
+  started: null,
+  calls: new Map(),
+  nextId: 0,
+  start() {
+    const settle = {};
+    this.ready = new Promise((yes, no) => { settle.ready = yes; settle.failed = no; });
+    this.ready.catch(() => {});
+    this.snapshot = new Promise((done) => { settle.stored = done; });
+    const failed = (message) => {
+      root.dataset.bots = 'failed';
+      settle.failed(new Error(message));
+      settle.stored({ error: message });
+      for (const { no } of this.calls.values()) no(new Error(message));
+      this.calls.clear();
+    };
+    try {
+      this.worker = new Worker(new URL('./bots-worker.js', import.meta.url), { type: 'module' });
+    } catch (error) {
+      failed(error.message);
+      return;
+    }
+    this.worker.addEventListener('error', (event) => failed(event.message || 'the worker failed to load'));
+    this.worker.addEventListener('message', ({ data }) => {
+      if (data.ready) {
+        this.started = data;
+        performance.mark('barbu-bots-ready');
+        root.dataset.bots = 'ready';
+        settle.ready(data);
+      } else if ('snapshot' in data) {
+        settle.stored(data.snapshot);
+      } else if (data.failed) {
+        failed(data.failed);
+      } else if (this.calls.has(data.id)) {
+        const { yes, no } = this.calls.get(data.id);
+        this.calls.delete(data.id);
+        if ('error' in data) no(new Error(data.error));
+        else yes(data.answer);
+      }
+    });
+  },
+  /** The worker may start Python normally if it found no snapshot (the table is drawn). */
+  allowPlainStart() {
+    this.worker?.postMessage({ start: true });
+  },
+  /** The page decides for the computer players until the worker answers. */
+  pageDecides() {
+    if (!root.dataset.bots) root.dataset.bots = 'ready';
+  },
+  /** Call a function of web/ai_worker.py with the arguments given as a JSON array. */
+  ask(call, argumentsJson) {
+    return new Promise((yes, no) => {
+      const id = (this.nextId += 1);
+      this.calls.set(id, { yes, no });
+      this.worker.postMessage({ id, call, args: JSON.parse(argumentsJson) });
+    });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // The object Python talks to
 
 const boot = {
@@ -453,6 +533,7 @@ const boot = {
   catalog: null,
   updates,
   code,
+  bots,
   codeKept: keptCode,
   stage: setStage,
   fail,
@@ -468,6 +549,7 @@ const boot = {
     boot.ready = true;
     setStage('done');
     performance.mark('barbu-interactive');
+    bots.allowPlainStart();
     registerServiceWorker().catch((error) => console.warn('service worker not registered', error));
   },
 };
@@ -510,6 +592,9 @@ function main() {
   // From the start: a new version activated while this page boots must not serve it a mix.
   navigator.serviceWorker?.addEventListener('controllerchange', () => updates.controllerChanged());
   boot.catalog = loadCatalog();
+  // This build's Python snapshot, if kept, read from the cache while PyScript loads.
+  import('./runtime.mjs').then((runtime) => runtime.prefetchSnapshot()).catch(() => {});
+  bots.start();
   draw();
   const storedCode = readCode();
   import('../vendor/pyscript/core.js')

@@ -1,11 +1,16 @@
-"""The computer players, reached in their own PyScript worker so that the page never freezes.
+"""The computer players, reached in their own worker so that the page never freezes.
 
-The worker (``web/ai_worker.py``) boots a second Pyodide with the engine and answers
-``decide(position_json, seat, level, seed)`` with an action as JSON (``barbu.bots.service``).
-The page starts it itself once its first screen is interactive (``start()``): started with the
-page, its runtime downloads would compete with the page's own and slow the first screen. While it
-boots (a few seconds) a computer player simply waits, and the table says so; the player can
-already look at his hand or choose his contract.
+The worker (``web/bots-worker.js``, its Python in ``web/ai_worker.py``) is started by the boot
+loader (web/boot.js). On a later visit it starts with the page, both restore the same Python
+snapshot (web/runtime.mjs), and the computer players are ready when the table is drawn. On a
+first visit it starts once the table is drawn (started with the page, its Python's start would
+slow the page's), starts Python normally and keeps the snapshot for the next visits; meanwhile
+the page decides for the computer players itself, with the worker's own code, at the levels
+whose decisions take a few hundredths of a second (``PAGE_LEVELS``). At the expert level a
+computer player whose turn it is waits for the worker, and the table says so.
+
+``service`` is the boot loader's ``barbuBoot.bots``: ``ready`` (a promise, rejected if the
+worker failed), ``ask(call, argumentsJson)`` and ``pageDecides()``.
 """
 
 from __future__ import annotations
@@ -13,50 +18,56 @@ from __future__ import annotations
 import json
 from typing import Any
 
-WORKER_NAME = "ai"
-WORKER_SCRIPT = "./web/ai_worker.py"
-WORKER_CONFIG = "./pyscript.toml"
+PAGE_LEVELS = ("beginner", "standard")
+"""The levels whose decisions the page may take itself while the worker starts: those that play
+their cards without sampled playouts (``barbu.bots.SETTINGS``), a few hundredths of a second
+per decision in the browser; the expert's can take half a second, too long for the page."""
 
 
 class ComputerPlayers:
-    """The page's side of the worker: start it once, then ask for decisions."""
+    """The page's side of the worker: wait until it is up, then ask for decisions."""
 
-    def __init__(self) -> None:
-        self.worker: Any = None
-        self.starting: Any = None
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.ready = False
+        """Whether the worker has started and answers."""
         self.error: str | None = None
 
-    @property
-    def ready(self) -> bool:
-        """Whether the worker has booted and answers."""
-        return self.worker is not None
-
     async def start(self) -> None:
-        """Start the worker (same configuration as the page: the engine comes with it) and
-        wait until it answers."""
-        from pyscript import create_named_worker  # only in the browser
+        """Wait until the worker answers (an exception if it could not start)."""
+        await self.service.ready
+        self.ready = True
 
-        self.worker = await create_named_worker(
-            src=WORKER_SCRIPT, name=WORKER_NAME, config=WORKER_CONFIG
-        )
+    def can_decide(self, level: str) -> bool:
+        """Whether a computer player of ``level`` can decide now: the worker is up, or the page
+        decides meanwhile."""
+        return self.ready or (self.error is None and level in PAGE_LEVELS)
 
     async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict:
-        """The action the computer player at ``seat`` takes, as plain data."""
-        return await self.ask("decide", position_json, seat, level, seed)
+        """The action the computer player at ``seat`` takes, as plain data: decided in the
+        worker, or here while it starts (``PAGE_LEVELS``)."""
+        if self.ready:
+            return await self.ask("decide", position_json, seat, level, seed)
+        if not self.can_decide(level):
+            raise RuntimeError("the computer players' worker is not running")
+        from web.ai_worker import decide  # the worker's own code, run here
+
+        return dict(json.loads(decide(position_json, seat, level, seed)))
 
     async def hint(self, position_json: str, seat: int, seed: str) -> dict:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
         return await self.ask("hint", position_json, seat, seed)
 
-    async def keep_code(self, cache_name: str, url: str) -> dict:
-        """Have the worker compile the page's modules that arrive as source (PyScript's) and
-        store them at ``url`` in the cache ``cache_name`` (web/codecache.py);
-        ``{"stored": False}`` when the same bytecode was there already."""
-        return await self.ask("keep_code", cache_name, url)
+    async def keep_code(self, cache_name: str, url: str, sources: list[tuple[str, str]]) -> dict:
+        """Have the worker compile the page's modules that arrive as source (PyScript's,
+        ``sources`` as ``[(path, text), ...]``) and store them at ``url`` in the cache
+        ``cache_name`` (web/codecache.py); ``{"stored": False}`` when the same bytecode was
+        there already."""
+        return await self.ask("keep_code", cache_name, url, json.dumps(sources))
 
     async def ask(self, function: str, *arguments: Any) -> dict:
-        """Call one of the worker's exported functions; its JSON answer as plain data."""
-        if self.worker is None:
+        """Call one of the worker's functions (web/ai_worker.py); its JSON answer as data."""
+        if not self.ready:
             raise RuntimeError("the computer players' worker is not running")
-        answer = await getattr(self.worker, function)(*arguments)
+        answer = await self.service.ask(function, json.dumps(arguments))
         return json.loads(str(answer))

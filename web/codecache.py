@@ -3,9 +3,10 @@
 Our own modules arrive compiled (modules.zip, see tools/build.py), but PyScript writes its own
 package (``pyscript/``) as source at each start, and Pyodide compiles the eleven modules it
 imports: about 0.04 s in Chromium, on the page's main thread. Once the computer players' worker
-is up (it has the same Python and the same sources), ``store()`` compiles them there into
-hash-checked .pyc files (PEP 552) and puts the pack into the browser's Cache Storage; the page's
-main thread writes nothing. At the next start the boot loader (web/boot.js) writes the files
+is up, the page sends it those sources (``read_sources``); the worker writes them at the same
+paths (``write_sources``), compiles them into hash-checked .pyc files (PEP 552, ``compile_all``)
+and puts the pack into the browser's Cache Storage (web/bots-worker.js); the page's main thread
+compiles nothing. At the next start the boot loader (web/boot.js) writes the files
 back before any import. Python uses a hash-checked .pyc only if the source on disk has the hash
 it carries, so a stale pack (a new version of the site) only costs the compile it meant to save.
 
@@ -36,20 +37,51 @@ def hash_checked_pyc(source: bytes, filename: str) -> bytes:
     )
 
 
-def compile_all(root: str = ".") -> list[tuple[str, bytes]]:
-    """Every module of the packages under ``root`` compiled, as (.pyc path relative to ``root``,
-    bytes), sorted."""
+def source_paths(root: str = ".") -> list[str]:
+    """The modules of the packages under ``root`` (not its own files), as paths relative to
+    ``root``, sorted."""
     found = []
     for folder, _, names in os.walk(root):
         if os.path.samefile(folder, root) or os.path.basename(folder) == "__pycache__":
             continue
-        for name in names:
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                with open(path, "rb") as file:
-                    source = file.read()
-                pyc = hash_checked_pyc(source, os.path.abspath(path))
-                found.append((os.path.relpath(importlib.util.cache_from_source(path), root), pyc))
+        found += [
+            os.path.relpath(os.path.join(folder, name), root)
+            for name in names
+            if name.endswith(".py")
+        ]
+    return sorted(found)
+
+
+def read_sources(root: str = ".") -> list[tuple[str, str]]:
+    """On the page: the source of each module of ``source_paths``, for the worker to compile."""
+    sources = []
+    for path in source_paths(root):
+        with open(os.path.join(root, path), encoding="utf-8", newline="") as file:
+            sources.append((path, file.read()))
+    return sources
+
+
+def write_sources(sources: list[list[str]], root: str = ".") -> None:
+    """In the worker: write the page's sources (``read_sources``) at the same paths."""
+    for path, text in sources:
+        if os.path.isabs(path) or ".." in path.split("/") or not path.endswith(".py"):
+            raise ValueError(f"not a module path: {path!r}")
+        target = os.path.join(root, path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+
+
+def compile_all(root: str = ".") -> list[tuple[str, bytes]]:
+    """Every module of the packages under ``root`` compiled, as (.pyc path relative to ``root``,
+    bytes), sorted."""
+    found = []
+    for relative in source_paths(root):
+        path = os.path.join(root, relative)
+        with open(path, "rb") as file:
+            source = file.read()
+        pyc = hash_checked_pyc(source, os.path.abspath(path))
+        found.append((os.path.relpath(importlib.util.cache_from_source(path), root), pyc))
     return sorted(found)
 
 
@@ -79,19 +111,3 @@ def compiled_from_source(root: str = ".") -> int:
         if header != importlib.util.MAGIC_NUMBER + HASH_CHECKED + source_hash:
             count += 1
     return count
-
-
-async def store(cache_name: str, url: str) -> bool:
-    """In the worker: compile every module and store the pack at ``url`` in the Cache Storage
-    cache ``cache_name`` (both named by web/boot.js), unless the same pack is there already;
-    whether it was stored."""
-    from js import Response, caches  # only in the browser
-    from pyodide.ffi import to_js
-
-    blob = pack(compile_all())
-    cache = await caches.open(cache_name)
-    kept = await cache.match(url)
-    if kept is not None and (await kept.arrayBuffer()).to_bytes() == blob:
-        return False
-    await cache.put(url, Response.new(to_js(blob)))
-    return True

@@ -2,13 +2,14 @@
  * The live demos of a rules page ("islands"). Each <div data-demo="NAME"> holds the demo as the
  * build drew it (tools/rules_page.py), so the page reads at once; it comes alive when the reader
  * first touches it or scrolls to it. The engine (the vendored Pyodide, our modules.zip) starts
- * once per page, lazily, from the same files and the same service-worker cache as the game;
+ * once per page, lazily, from the same files and the same service-worker cache as the game (and
+ * from the game's Python snapshot when this browser keeps one, web/runtime.mjs);
  * Python then draws the demo again (web/demos) and answers each click on a [data-act] control.
  *
  * Hooks for tests: each island's data-state: "static", "starting", "live" or "failed".
  */
 
-import { loadPyodide } from './runtime.mjs';
+import { addModules, loadPyodide } from './runtime.mjs';
 
 const lang = document.documentElement.lang;
 let engine = null;
@@ -22,13 +23,11 @@ async function fetchOk(url, as) {
 /** The demos module of a Python started once for the page, and the page's catalog text. */
 function startEngine() {
   engine ??= (async () => {
-    const [pyodide, zip, catalog] = await Promise.all([
+    const [pyodide, catalog] = await Promise.all([
       loadPyodide(),
-      fetchOk(new URL('../modules.zip', import.meta.url), 'arrayBuffer'),
       fetchOk(new URL(`./i18n/${lang}.json`, import.meta.url), 'text'),
     ]);
-    pyodide.FS.writeFile('/home/pyodide/modules.zip', new Uint8Array(zip));
-    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/modules.zip')");
+    await addModules(pyodide);
     return { demos: pyodide.pyimport('web.demos'), catalog };
   })();
   return engine;

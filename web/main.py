@@ -5,7 +5,9 @@ import sys
 
 import js
 
-sys.path.insert(0, os.path.abspath("modules.zip"))  # the engine and the UI (pyscript.toml)
+MODULES = os.path.abspath("modules.zip")  # the engine and the UI (pyscript.toml)
+if MODULES not in sys.path:  # it is already in a restored snapshot (web/runtime.mjs)
+    sys.path.insert(0, MODULES)
 
 try:
     from web.app import start

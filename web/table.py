@@ -360,7 +360,7 @@ class TableView:
                 ),
                 Phase.PLAY: t("turn.you_play"),
             }[deal.phase]
-        if ui.thinking == seat and not ui.bots_ready:
+        if ui.thinking == seat and not ui.bots_can_play:
             return t("turn.waiting_bots", name=ui.names[seat])
         return t("turn.thinking", name=ui.names[seat])
 

@@ -1,0 +1,43 @@
+"""What a Python memory snapshot holds: every module the page, the computer players' worker and
+the rules pages' demos import, already imported (web/runtime.mjs, ``keepSnapshot``).
+
+The snapshot is taken in the computer players' worker, right after a normal start, before
+anything of the page exists: a module imported here must not touch JavaScript when imported
+(no ``js``, no ``pyscript``: those hold browser objects that a snapshot cannot carry). Ours get
+the browser's objects as arguments, never at import. PyScript's own package does import ``js``,
+so it stays out; the standard modules it imports come in.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+
+MODULES = (
+    # the page (web/main.py imports web.app, which imports the rest of the UI)
+    "web.app",
+    # the computer players, in their worker and, lazily, the expert's hint
+    "web.ai_worker",
+    "barbu.bots.service",
+    # the rules pages' demos (web/islands.js)
+    "web.demos",
+    "web.demos.settlement",
+    "web.demos.may_i_play",
+    "web.demos.domino",
+    "web.demos.first_deal",
+    # the bytecode kept for PyScript's package (web/codecache.py)
+    "web.codecache",
+    # the standard modules PyScript's own package imports at each start
+    "asyncio",
+    "base64",
+    "html",
+    "inspect",
+    "json",
+)
+
+
+def prepare() -> None:
+    """Import every module of ``MODULES``, then leave no garbage in the snapshot."""
+    for name in MODULES:
+        importlib.import_module(name)
+    gc.collect()
