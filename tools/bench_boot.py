@@ -176,9 +176,10 @@ def visit(page, base: str, kind: str, first: bool = False) -> dict:
     else:
         come_back(page, url)
     _, ready_at = interactive(page, "barbu-interactive")
-    page.wait_for_function(
-        "performance.getEntriesByName('barbu:bot-action').length > 0", timeout=TIMEOUT_MS
-    )
+    for mark in ("barbu:bot-action", "barbu-bots-ready"):  # the page may act before the worker
+        page.wait_for_function(
+            f"performance.getEntriesByName({mark!r}).length > 0", timeout=TIMEOUT_MS
+        )
     return {**page.evaluate(VISIT_TIMES), "ready_at": ready_at}
 
 

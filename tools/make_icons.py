@@ -1,4 +1,5 @@
-"""Draw the app icons (a crowned heart on a card, on felt): web/icons/icon-192.png and -512.png.
+"""Draw the app icons (a crowned heart on a card, on felt): web/icons/icon-32.png (the page's
+favicon), -192.png and -512.png (the manifest's).
 
 Pure standard library (a tiny rasterizer and PNG writer), so it runs anywhere; the PNGs are
 committed, and this script is only needed to change them: ``python3 tools/make_icons.py``.
@@ -14,7 +15,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = (192, 512)
+SIZES = (32, 192, 512)
 SAMPLES = 3  # supersampling per axis, for smooth edges
 
 FELT_CENTRE = (0x16, 0x7A, 0x4E)
