@@ -1,5 +1,4 @@
-"""Draw the app icons (a crowned heart on a card, on felt): web/icons/icon-32.png (the page's
-favicon), -192.png and -512.png (the manifest's).
+"""Draw the app icons (a crowned heart on a card, on felt): web/icons/icon-192.png and -512.png.
 
 Pure standard library (a tiny rasterizer and PNG writer), so it runs anywhere; the PNGs are
 committed, and this script is only needed to change them: ``python3 tools/make_icons.py``.
@@ -15,7 +14,7 @@ import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = (32, 192, 512)
+SIZES = (192, 512)
 SAMPLES = 3  # supersampling per axis, for smooth edges
 
 FELT_CENTRE = (0x16, 0x7A, 0x4E)

@@ -286,7 +286,7 @@ def document(page: Page) -> str:
         f"<title>{escape(page.source.title)}</title>",
         f'<meta name="description" content="{escape(page.source.description)}">',
         *(f'<link rel="alternate" hreflang="{x}" href="../{x}/">' for x in SUPPORTED),
-        '<link rel="icon" href="../../web/icons/icon-32.png" type="image/png" sizes="32x32">',
+        '<link rel="icon" href="../../web/icons/icon-192.png" type="image/png">',
         '<link rel="stylesheet" href="../../web/style.css">',
         '<link rel="stylesheet" href="../../web/rules.css">',
         '<script type="module" src="../../web/rules.js"></script>',
