@@ -144,7 +144,7 @@ def position(page: Page) -> dict:
     }
 
 
-def test_a_later_visit_restores_the_snapshot_and_plays(page, console_errors):
+def test_a_later_visit_restores_the_snapshot_and_plays_a_deal(page, console_errors):
     """A returning player would wait for a whole Python start again (page and computer
     players), or get a restored Python that cannot deal or play, if this failed."""
     first_visit(page, "/?seed=60&lang=en&speed=instant")
@@ -162,6 +162,9 @@ def test_a_later_visit_restores_the_snapshot_and_plays(page, console_errors):
     played = [str(card) for seat, card in saved_session(page).deal.played if seat == 0]
     assert len(played) == 2 and set(played) <= set(expected_hand(61))
     assert len(saved_session(page).deal.played) > 2  # the computer players played theirs
+    # ... and the rest of the deal, to its summary.
+    drive_until(page, lambda p: p.locator('[data-action="next"]').count() > 0)
+    assert len(saved_session(page).history()) == 1
     assert console_errors == []
 
 

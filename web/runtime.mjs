@@ -13,7 +13,8 @@
  * of a start once the files are cached. The computer players' worker, on a visit that finds no
  * snapshot, starts Python with `_makeSnapshot`, imports every module the page and the worker
  * use (web/snapshot.py), then keeps a copy of the interpreter's memory in Cache Storage
- * (takeSnapshot, storeSnapshot). Later starts restore that memory instead (about 0.5 s instead of several).
+ * (takeSnapshot, storeSnapshot). Later starts restore that memory instead: about 0.5 s instead
+ * of 2 to 4 (README, "Boot figures").
  * - Tied to the build: the key holds a hash of the runtime files and modules.zip (BUILD, filled
  *   in by tools/build.py), and Pyodide refuses a snapshot of another runtime build itself.
  * - Checked: the SHA-256 of the bytes is stored beside them and compared before use.

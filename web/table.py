@@ -227,8 +227,15 @@ class TableView:
             tools.append(
                 d.el(
                     "button",
-                    # "Hint…" while the expert thinks or is still starting: the grey says why
-                    t("toolbar.hint_waiting" if hint in ("waiting", "off") else "toolbar.hint"),
+                    None,
+                    # "Hint…" while the expert thinks or is still starting (the grey says why);
+                    # the dots sit in the button's padding: the toolbar keeps its width
+                    d.el(
+                        "span",
+                        t("toolbar.hint"),
+                        d.el("span", "…", class_="busy-dots", aria_hidden="true"),
+                        class_="tool-label",
+                    ),
                     type="button",
                     class_="tool",
                     data_action="hint",
