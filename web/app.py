@@ -859,7 +859,8 @@ class PageController:
         return seat is not None and seat != HUMAN and self.summary is None and not self.game.is_over
 
     async def bot_turn(self, seat: int, generation: int) -> None:
-        """One computer player's action, decided in the worker."""
+        """One computer player's action, decided in the worker (or by the page while the worker
+        starts: web.bots)."""
         delay = self.settings.bot_delay
         if delay > 0:
             self.thinking = seat
