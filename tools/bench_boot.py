@@ -138,7 +138,7 @@ def finish_starting(page) -> None:
 
 
 SEEDS = {"cold": 77, "warm": 78, "again": 79, "offline": 80}
-"""Each visit's game: in each, a computer player declares first (tests check it)."""
+"""Each visit's game: in each, a computer player declares first (checked by ``main()``)."""
 
 VISIT_TIMES = """() => {
     const at = (name) => performance.getEntriesByName(name)[0];
@@ -230,6 +230,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.dist / "sw.js").is_file():
         print("dist/ is not built: run `make build` first", file=sys.stderr)
+        return 1
+    from barbu.session import Session
+
+    human_first = [seed for seed in SEEDS.values() if Session(seed=seed).to_move == 0]
+    if human_first:  # the visit would wait for the player, not measure the computer players
+        print(f"the player acts first in game {human_first}", file=sys.stderr)
         return 1
 
     from playwright.sync_api import sync_playwright

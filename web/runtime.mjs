@@ -36,7 +36,7 @@ const SETTINGS = { indexURL: new URL('../vendor/pyodide/', import.meta.url).href
 
 /** Where our modules live in the interpreter's file system: the working directory, where
  * PyScript writes the files of pyscript.toml (web/main.py puts it on sys.path). */
-export const MODULES_PATH = '/home/pyodide/modules.zip';
+const MODULES_PATH = '/home/pyodide/modules.zip';
 
 export const SNAPSHOT = {
   /** The Cache Storage cache and the key of this build's snapshot in it. */
