@@ -1,18 +1,84 @@
-"""The engine's one error type."""
+"""The engine's one error type, and the closed set of reasons it gives.
+
+Every refusal names its reason with a code of ``Refusal``: mypy checks each raise site of the
+engine against the set, and ``RuleError`` refuses any other code at run time (the page's code is
+not under mypy). The page words each code with the catalog's ``refusal.<code>`` sentence and
+links it to a rules section, or to none (``web.words``; tests/test_refusals.py keeps the three
+in step). There is no catch-all code: every raise site says which rule or which input it refuses.
+"""
 
 from __future__ import annotations
 
 import reprlib
+from typing import Literal, get_args
+
+Refusal = Literal[
+    # -- play: a card the rules refuse now --
+    "not-held",  # the card is not in the hand of the seat to move
+    "must-follow",  # a card of another suit while holding the suit led
+    "heart-lead",  # a heart led while holding another suit (No Hearts, No King of Hearts)
+    "hearts-not-broken",  # a heart led before one was discarded on another suit (Pagat)
+    "must-overtrump",  # trumps led: a trump too low while holding one above the trick's
+    "must-overtrump-void",  # void in a plain suit led: not a trump above the trick's, holding one
+    "must-trump",  # void in a plain suit led: not a trump that wins, holding one (standard)
+    "must-ruff",  # void in a plain suit led: not a trump while holding one (club rules)
+    "domino-opener",  # the Domino opens with one card only (Pagat's seven of diamonds)
+    "domino-unplayable",  # a Domino card that neither opens its suit nor extends its row
+    # -- doubling --
+    "must-double",  # the declarer left out by a player who owes as many doubles as deals left
+    "double-self",  # a player doubling himself
+    "redouble-not-doubled",  # the declarer redoubling a player who did not double him
+    "double-positive",  # a non-declarer doubled in a positive contract
+    "double-twice",  # a record doubles one seat twice in one turn
+    "double-out-of-turn",  # a record's double out of the doubling order
+    "no-doubles",  # a record with doubles under rules that have none (fr32)
+    # -- contract: the declarer's choice --
+    "contract-used",  # a contract already played in this block (or session)
+    "bad-contract",  # not a contract of these rules
+    "trump-missing",  # Trumps without its trump suit
+    "trump-unexpected",  # a trump suit named for another contract
+    "rank-missing",  # Domino without its starting rank
+    "rank-unexpected",  # a starting rank named for another contract
+    "rank-fixed",  # a starting rank named for a Domino whose rank is fixed (Pagat)
+    "no-contract",  # a contract's detail (or a deal's record) before the contract is chosen
+    # -- turn and phase --
+    "wrong-phase",  # an action of another kind than the phase awaits (a card while doubling)
+    "not-your-turn",  # a computer player asked to act for a seat not to move
+    "deal-over",  # an action after the deal's end
+    # -- session --
+    "no-seed",  # hands asked of a session without a seed (or such a record to continue)
+    "no-deal",  # the current deal of a session not started
+    "deal-not-over",  # the next deal started before the current one ends
+    "session-over",  # a deal started after the session's last
+    "wrong-declarer",  # a record's deal with another declarer than the rotation's
+    "unfinished",  # a record's deal that stops before its end, followed or scored
+    # -- records and input: values that are not what they claim --
+    "bad-record",  # a record that is not the expected JSON (a key missing, a wrong type...)
+    "bad-rules",  # an unknown preset or option
+    "bad-hands",  # hands that are not four of the right size from the pack, without repeats
+    "bad-seat",  # not a seat 0-3
+    "bad-card",  # not a card
+    "bad-suit",  # not a suit
+    "bad-rank",  # not a rank
+    "bad-action",  # not an action (a wrong type, an unknown kind, a malformed double)
+    "bad-position",  # a position without its deal record or with a bad block context
+]
+"""Why the engine refuses an action or a record: the closed set of ``RuleError.code``."""
+
+REFUSALS: frozenset[str] = frozenset(get_args(Refusal))
+"""Every ``Refusal`` code, for checks at run time."""
 
 
 class RuleError(ValueError):
     """An action or record the rules refuse; the message says where and why in plain words.
 
-    ``code`` names the reason for programs (a message catalog key, e.g. ``"must-follow"``) and
-    ``params`` holds its values, so an interface can word it in any language.
+    ``code`` names the reason for programs (a ``Refusal``, e.g. ``"must-follow"``; ``TypeError``
+    for any other) and ``params`` holds its values, so an interface can word it in any language.
     """
 
-    def __init__(self, message: str, code: str = "illegal", **params: object) -> None:
+    def __init__(self, message: str, code: Refusal, **params: object) -> None:
+        if code not in REFUSALS:
+            raise TypeError(f"not a refusal code: {code!r} (see barbu.errors.Refusal)")
         super().__init__(message)
         self.reason = message
         self.code = code

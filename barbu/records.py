@@ -28,7 +28,7 @@ from typing import Any
 from .actions import PASS, PLAYS, ChooseContract, Double
 from .cards import CARD_SPELLINGS, FULL_DECK, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
-from .errors import RuleError, quoted
+from .errors import Refusal, RuleError, quoted
 from .rules import Rules, rules_from_record
 from .scoring import final_scores as settle
 from .scoring import winners
@@ -81,7 +81,7 @@ SEED_LIMIT = 10**20
 programs that hold a 64-bit integer)."""
 
 
-def _fail(where: str, message: str, code: str = "bad-record") -> RuleError:
+def _fail(where: str, message: str, code: Refusal = "bad-record") -> RuleError:
     return RuleError(message, code).located(where)
 
 

@@ -10,33 +10,11 @@ from collections.abc import Sequence
 
 from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
 from barbu.cards import cards_of
+from barbu.errors import Refusal
 from barbu.rules import ContractRules, Lead, Rules
 from web.faces import card_face
 from web.game import HUMAN
 from web.i18n import Catalog
-
-REFUSALS = (
-    "must-double",
-    "must-follow",
-    "heart-lead",
-    "hearts-not-broken",
-    "must-overtrump",
-    "must-overtrump-void",
-    "must-trump",
-    "must-ruff",
-    "domino-opener",
-    "domino-unplayable",
-    "not-held",
-    "contract-used",
-    "double-self",
-    "redouble-not-doubled",
-    "double-positive",
-    "wrong-phase",
-    "deal-over",
-    "trump-missing",
-    "rank-missing",
-)
-"""Engine error codes that a player can meet by acting, each with its own message."""
 
 
 def said(catalog: Catalog, key: str, seat: int, names: Sequence[str], **fields: object) -> str:
@@ -103,23 +81,70 @@ def contract_line(
     return name
 
 
-RULES_SECTIONS = {
-    "must-double": "obligation",
+RULES_SECTIONS: dict[Refusal, str] = {
+    # play
     "must-follow": "tricks",
     "heart-lead": "no-hearts",
     "hearts-not-broken": "pagat",
     "must-overtrump": "trumps",
-    "must-overtrump-void": "pagat",
-    "must-trump": "classic",
-    "must-ruff": "trumps",
+    "must-trump": "trumps",  # the standard duty: a trump that wins
+    "must-ruff": "classic",  # the club rules' duty: any trump
+    "must-overtrump-void": "classic",  # the club rules' (and a Pagat option's) over-trumping
     "domino-opener": "pagat",
     "domino-unplayable": "domino",
-    "contract-used": "session",
+    # doubling
+    "must-double": "obligation",
     "double-self": "doubles",
     "redouble-not-doubled": "doubles",
     "double-positive": "faq-double-in-trumps",
+    "double-out-of-turn": "doubles",
+    "no-doubles": "fr32",
+    # contract
+    "contract-used": "session",
+    "trump-missing": "trumps",
+    "trump-unexpected": "trumps",
+    "rank-missing": "domino",
+    "rank-unexpected": "domino",
+    "rank-fixed": "pagat",
+    # session
+    "wrong-declarer": "session",
 }
-"""The section of the rules pages (tools/rules_page.py) that explains each refusal."""
+"""The section of the rules pages (the ``## id:`` / ``### id:`` headings of web/rules/<lang>.md,
+tools/rules_page.py) that states the rule each refusal enforces."""
+
+INPUT_REFUSALS: frozenset[Refusal] = frozenset(
+    {
+        "not-held",
+        "double-twice",
+        "bad-contract",
+        "no-contract",
+        "wrong-phase",
+        "not-your-turn",
+        "deal-over",
+        "no-seed",
+        "no-deal",
+        "deal-not-over",
+        "session-over",
+        "unfinished",
+        "bad-record",
+        "bad-rules",
+        "bad-hands",
+        "bad-seat",
+        "bad-card",
+        "bad-suit",
+        "bad-rank",
+        "bad-action",
+        "bad-position",
+    }
+)
+"""The refusals that link to no rules section, since no rule of the game was broken: input
+that makes no sense (a value that is not a card, seat, suit, rank, contract or rules; a record or
+position that does not hold together; a card not held) or comes at the wrong time (out of turn,
+before the contract, after the end). No section would say more than the sentence.
+
+Every engine code (``barbu.errors.REFUSALS``) is in exactly one of ``RULES_SECTIONS`` and
+``INPUT_REFUSALS``, and each has its sentence, ``refusal.<code>``, in every catalog
+(tests/test_refusals.py): a new code cannot ship unworded or unplaced."""
 
 
 def rules_link(lang: str, error: RuleError | None) -> str | None:
@@ -129,9 +154,7 @@ def rules_link(lang: str, error: RuleError | None) -> str | None:
 
 
 def refusal(catalog: Catalog, error: RuleError) -> str:
-    """Why the engine refused an action, worded for the player."""
-    if error.code not in REFUSALS:
-        return catalog.text("refusal.other")
+    """Why the engine refused an action, worded for the player (``refusal.<code>``)."""
     params = dict(error.params)
     if error.code == "must-double":
         owed, left = int(params.get("owed", 0)), int(params.get("left", 0))
@@ -145,7 +168,7 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
     for key in ("card", "opener"):
         if key in params:
             params[key] = card_name(catalog, Card.parse(str(params[key])))
-    if "contract" in params:
+    if catalog.has(f"contract.{params.get('contract')}"):  # (not bad-contract's quoted name)
         params["contract"] = contract_name(catalog, str(params["contract"]))
     return catalog.text(
         f"refusal.{error.code}", **{k: v for k, v in params.items() if isinstance(v, (str, int))}
