@@ -8,8 +8,9 @@ Each deal is played five times on the same cards: once by four baseline players,
 the candidate in each seat and baseline players in the others. The deal's result is the mean,
 over the four seats, of the candidate's score minus the baseline's score in that seat, so the
 luck of the cards cancels. Deals rotate the declarer and, without ``--contract``, the contracts of
-the rules (``--rules`` names a preset of RULES.md §7, ``--option`` sets one of pagat's options,
-e.g. ``--option salad=true --option king_of_hearts=-30``). Points count in the direction the rules
+the rules (``--rules`` names a preset of RULES.md §7, or its former id, ``--option`` sets one of
+its options, e.g. ``--rules italian --option salad=true --option king_of_hearts=-30``; the presets
+and their options are those of ``barbu.rules.REGISTRY``). Points count in the direction the rules
 count as better (fr32's penalties are negated), so a positive result always favours the
 candidate. Printed: mean points per seat and deal with a 95% confidence interval, per contract
 and overall, and the candidate's decision times. ``--sessions`` plays whole sessions the same way
@@ -39,7 +40,7 @@ from .bots import LEVELS, Bot
 from .cards import Mask, deal_masks
 from .deal import Deal, View
 from .errors import RuleError
-from .rules import Contract, Rules, preset, rules_from_record
+from .rules import REGISTRY, STANDARD, Contract, Option, Rules, preset, rules_from_record
 from .session import Session
 
 Times = list[tuple[float, float]]
@@ -216,8 +217,12 @@ def read_records(paths: list[str]) -> list[dict[str, Any]]:
                     r = json.loads(line)
                 except json.JSONDecodeError as e:
                     raise ValueError(f"{path}:{number}: not a JSON line ({e.msg})") from None
-                # A deal is fixed by seed, index and contract (with or without --contract).
-                r.setdefault("rules", "standard")
+                # A deal is fixed by seed, index and contract (with or without --contract); the
+                # rules as written now (a former id, "pagat", is the same game as "italian").
+                try:
+                    r["rules"] = rules_from_record(r.get("rules", STANDARD.name)).record
+                except RuleError as e:
+                    raise ValueError(f"{path}:{number}: {e}") from None
                 key = (
                     r["kind"],
                     r["candidate"],
@@ -291,13 +296,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("baseline", nargs="?", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=70, help="duplicate deals (or sessions)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="standard", help="a preset of RULES.md §7")
+    parser.add_argument(
+        "--rules", default=STANDARD.name, help=f"a preset of RULES.md §7: {_preset_names()}"
+    )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="K=V",
-        help="a pagat option, the value as JSON (true, -30, null) or a word",
+        help="an option of the preset, the value as JSON (true, -30, null) or a word: "
+        + _options(),
     )
     parser.add_argument("--contract", help="play only this contract of the rules")
     parser.add_argument("--sessions", action="store_true", help="whole sessions")
@@ -362,6 +370,28 @@ def main(argv: list[str] | None = None) -> int:
                 out.flush()
     print("\n".join(summary(records, time.perf_counter() - start)))
     return 0
+
+
+def _preset_names() -> str:
+    """The presets' ids for ``--help``, each with its former ids."""
+    return ", ".join(
+        f"{p.name} (or {', '.join(p.aliases)})" if p.aliases else p.name for p in REGISTRY.values()
+    )
+
+
+def _options() -> str:
+    """The presets' options for ``--help``: each name with its values (the default first)."""
+    return "; ".join(
+        f"{p.name}: " + ", ".join(f"{o.name}={_values(o)}" for o in p.options)
+        for p in REGISTRY.values()
+        if p.options
+    )
+
+
+def _values(option: Option) -> str:
+    """An option's values as ``--option`` takes them, the default first."""
+    values = sorted(option.values, key=option.is_default, reverse=True)
+    return "|".join(v if isinstance(v, str) else json.dumps(v) for v in values)
 
 
 def _option(text: str) -> tuple[str, object]:

@@ -14,7 +14,7 @@ from .cards import Mask
 
 def opening_mask(start_rank: int, opener: int = -1) -> Mask:
     """The cards playable on an empty layout: the four cards of the starting rank, or only the
-    ``opener`` card where the rules name one (pagat's 7♦, RULES.md §7)."""
+    ``opener`` card where the rules name one (the italian 7♦, RULES.md §7)."""
     if opener >= 0:
         return 1 << opener
     return sum(1 << (13 * s + start_rank) for s in range(4))

@@ -9,25 +9,36 @@ wins. The standard game and the presets of RULES.md §7 are four values of it, b
 ``preset(name, options)``; nothing else in the engine, the computer players or the page holds a
 number of the game's shape.
 
+The presets are a registry (``REGISTRY``): each ``Preset`` has its id, its builder, the schema of
+its options (``Option``: name, type, allowed values, default, catalog key of its label), its
+former ids (``aliases``) and the keys the page words it with. ``preset``, ``rules_from_record``,
+the command lines and the page's menu and rules pages read it; no other code names a preset.
+
 A new variant is one more value: for instance the standard game without its early ends is
 ``dataclasses.replace(STANDARD, contracts=tuple(replace(c, early_end=False) for c in
-STANDARD.contracts))``.
+STANDARD.contracts))``. Such a value plays, but a record can only name a registered preset with
+valid options: ``Rules.record`` refuses it; to write it, register it.
 
 Decisions recorded here (RULES.md):
 - §2: a negative deal of the standard game ends as soon as no remaining card can change a score
   (``ContractRules.early_end``): No Queens once the 4 queens are taken, No Hearts once the 13
-  hearts are, No King of Hearts once K♥ is; classic and fr32 never end early; pagat only in No
-  Queens and No King of Hearts.
-- §3: Domino may start on any rank the declarer names (pagat: always 7, 7♦ first); a player who
-  cannot play is skipped.
+  hearts are, No King of Hearts once K♥ is; classic and fr32 never end early; italian only in
+  No Queens and No King of Hearts.
+- §3: Domino may start on any rank the declarer names (italian: always 7, 7♦ first); a player
+  who cannot play is skipped.
 - §4: the doubling obligation is enforced, see ``Rules.double_quota``.
-- §7: the record form of a rules value is its preset name, or ``{"preset": name, "options":
-  {...}}`` with the options that differ from the preset's defaults (``Rules.record``).
+- §7: the record form of a rules value is its preset's id, or ``{"preset": id, "options":
+  {...}}`` with the options that differ from the preset's defaults (``Rules.record``). The
+  italian preset was ``pagat``: that id is still read (records, saves, ``?rules=``,
+  ``--rules``) and means the same game; what is written says ``italian``. Options are checked
+  strictly as JSON (``true`` is not ``1``, ``-30.0`` is not ``-30``); a default written
+  explicitly is allowed, and left out when written.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from functools import lru_cache
 from typing import Any
@@ -108,7 +119,7 @@ class Lead(Enum):
     NO_HEARTS = "no-hearts"
     """No heart while the leader holds another suit."""
     HEARTS_BROKEN = "hearts-broken"
-    """As ``NO_HEARTS`` until a heart has been played on a trick led in another suit (pagat)."""
+    """As ``NO_HEARTS`` until a heart has been played on a trick led in another suit (italian)."""
 
 
 class TrumpDuty(Enum):
@@ -119,9 +130,9 @@ class TrumpDuty(Enum):
     TRUMP = "trump"
     """Play a trump if he has one, over-trumping when he can (classic)."""
     FREE = "free"
-    """Anything (pagat)."""
+    """Anything (italian)."""
     OVERTRUMP = "overtrump"
-    """Beat every trump already in the trick when he can, else anything (pagat option)."""
+    """Beat every trump already in the trick when he can, else anything (italian option)."""
 
 
 class Rotation(Enum):
@@ -142,7 +153,7 @@ class Domino:
     start_rank: Rank | None = None
     """The rank every row starts from; None: the declarer names it."""
     opener: int | None = None
-    """The only card that may be laid first (pagat's 7♦), else any card of the starting rank."""
+    """The only card that may be laid first (italian's 7♦), else any card of the starting rank."""
     first: int = 0
     """Who moves first: the first seat able to play from the declarer plus this offset."""
 
@@ -198,7 +209,7 @@ class Rules:
     """Every number and switch of one way of playing Barbu."""
 
     name: str
-    """The preset's name in records: ``standard``, ``classic``, ``fr32`` or ``pagat``."""
+    """The preset's id in records: ``standard``, ``classic``, ``fr32`` or ``italian``."""
     contracts: tuple[ContractRules, ...]
     options: tuple[tuple[str, Any], ...] = ()
     """The preset's options that differ from their defaults, by name (RULES.md §7)."""
@@ -217,7 +228,7 @@ class Rules:
     dealer: int = -1
     """The dealer is the declarer plus this many seats (-1: his right neighbour deals, §1)."""
     double_shortcuts: bool = False
-    """The page offers pagat's doubling shortcuts, *maximum* and *family* (RULES.md §7)."""
+    """The page offers the italian doubling shortcuts, *maximum* and *family* (RULES.md §7)."""
     lowest_wins: bool = False
     """The lowest total wins the session (fr32, whose points are penalties)."""
     _by_contract: dict[str, ContractRules] = field(init=False, repr=False, compare=False)
@@ -257,7 +268,11 @@ class Rules:
 
     @property
     def record(self) -> str | dict[str, Any]:
-        """How records write these rules: the preset's name, with its options if any."""
+        """How records write these rules: the preset's id, with its options if any.
+
+        ``RuleError`` (``bad-rules``) if these rules are not what that preset builds with those
+        options (a ``dataclasses.replace``d value, say): the record would name another game."""
+        _check_registered(self)
         if not self.options:
             return self.name
         return {"preset": self.name, "options": dict(self.options)}
@@ -313,7 +328,7 @@ def _negative_contracts(
 
 
 def _salad(hand_size: int, king: int, queen: int, ace: int) -> ContractRules:
-    """Pagat's Salad: all five negative scorings at once, hearts broken, every trick played."""
+    """The italian Salad: all five negative scorings at once, hearts broken, every trick played."""
     parts = _negative_contracts(hand_size, king, queen, ace).values()
     card_values = tuple(cv for c in parts for cv in c.card_values)
     trick_values = tuple(tv for c in parts for tv in c.trick_values)
@@ -333,12 +348,12 @@ TRUMPS = ContractRules(Contract.TRUMPS, True, 65, per_trick=5, has_trump=True)
 player void in a plain suit is the game's (``Rules.trump_duty``)."""
 
 
-def _standard() -> Rules:
+def _standard(name: str, _options: Mapping[str, Any]) -> Rules:
     negatives = _negative_contracts(
         13, early=frozenset({"no-queens", "no-hearts", "no-king-of-hearts"})
     )
     return Rules(
-        name="standard",
+        name=name,
         contracts=(
             *negatives.values(),
             TRUMPS,
@@ -347,9 +362,9 @@ def _standard() -> Rules:
     )
 
 
-def _classic() -> Rules:
+def _classic(name: str, _options: Mapping[str, Any]) -> Rules:
     return Rules(
-        name="classic",
+        name=name,
         trump_duty=TrumpDuty.TRUMP,
         dealer=0,
         contracts=(
@@ -360,9 +375,9 @@ def _classic() -> Rules:
     )
 
 
-def _fr32() -> Rules:
+def _fr32(name: str, _options: Mapping[str, Any]) -> Rules:
     return Rules(
-        name="fr32",
+        name=name,
         deck=PACK_32,
         first_lead=1,
         rotation=Rotation.DEAL,
@@ -384,21 +399,7 @@ def _fr32() -> Rules:
     )
 
 
-PAGAT_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "king_of_hearts": (-20, -30),
-    "queen": (-6, -8),
-    "ace_of_hearts": (-6, -4),
-    "quota": (2, 3),
-    "domino_any_seven": (False, True),
-    "overtrump_always": (False, True),
-    "salad": (False, True),
-    "without": (None, "trumps", "domino"),
-}
-"""Each pagat option's allowed values, its default first (RULES.md §7)."""
-
-
-def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
-    o = {name: values[0] for name, values in PAGAT_OPTIONS.items()} | dict(options)
+def _italian(name: str, o: Mapping[str, Any]) -> Rules:
     values = (o["king_of_hearts"], o["queen"], o["ace_of_hearts"])
     negatives = _negative_contracts(
         13, *values, lead=Lead.HEARTS_BROKEN, early=frozenset({"no-queens", "no-king-of-hearts"})
@@ -419,9 +420,8 @@ def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
         contracts.append(ContractRules(Contract.DOMINO, True, 65, domino=domino))
     duty = TrumpDuty.OVERTRUMP if o["overtrump_always"] else TrumpDuty.FREE
     return Rules(
-        name="pagat",
+        name=name,
         contracts=tuple(contracts),
-        options=options,
         first_lead=1,
         double_quota=o["quota"],
         trump_duty=duty,
@@ -429,8 +429,15 @@ def _pagat(options: tuple[tuple[str, Any], ...]) -> Rules:
     )
 
 
-_BUILDERS = {"standard": _standard, "classic": _classic, "fr32": _fr32}
-PRESET_NAMES = ("standard", "classic", "fr32", "pagat")
+# -- the registry: each preset's id, builder, options and words ------------------------------
+
+OPTION_TYPES: dict[str, tuple[type, ...]] = {
+    "bool": (bool,),
+    "int": (int,),
+    "choice": (str, type(None)),
+}
+"""What each type of option allows, as JSON values: ``true``/``false``, a whole number (never a
+``true``, never ``-30.0``), or one of a list of words (``null`` for none)."""
 
 
 def _same_json(a: object, b: object) -> bool:
@@ -438,41 +445,165 @@ def _same_json(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-@lru_cache(maxsize=64)
-def _preset(name: str, options: tuple[tuple[str, Any], ...]) -> Rules:
-    return _pagat(options) if name == "pagat" else _BUILDERS[name]()
+def _json_text(value: object) -> str:
+    """A value as JSON writes it (``null``, ``true``, ``-30``, ``trumps``), for messages."""
+    if value is None:
+        return "null"
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
-    """The rules of a preset of RULES.md §7 with its options; ``RuleError`` names a bad one."""
-    if not isinstance(name, str) or name not in PRESET_NAMES:
+@dataclass(frozen=True)
+class Option:
+    """One option of a preset (RULES.md §7): what records write, what the menu offers."""
+
+    name: str
+    """The option's key in a record's ``"options"``."""
+    type: str
+    """``bool``, ``int`` or ``choice`` (see ``OPTION_TYPES``)."""
+    values: tuple[Any, ...]
+    """The values allowed, in the order the menu lists them."""
+    default: Any
+    """The value the preset has without the option (one of ``values``); records leave it out."""
+    label: str
+    """The message catalog key of the option's label."""
+    value_labels: tuple[str, ...] = ()
+    """Catalog keys naming each of ``values`` (in order); empty: the values are shown as they
+    are (numbers)."""
+
+    def __post_init__(self) -> None:
+        kinds = OPTION_TYPES[self.type]
+        assert all(type(v) in kinds for v in self.values), self
+        assert self.allows(self.default), self
+        assert not self.value_labels or len(self.value_labels) == len(self.values), self
+
+    def allows(self, value: object) -> bool:
+        """Whether ``value`` is one of this option's values, as JSON (``1`` is not ``true``)."""
+        return any(_same_json(value, v) for v in self.values)
+
+    def is_default(self, value: object) -> bool:
+        """Whether ``value`` is the default, as JSON."""
+        return _same_json(value, self.default)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A preset of RULES.md §7 as the registry knows it: its id, how its rules are built from
+    its options, its options, and the keys the page words it with."""
+
+    name: str
+    """The id records, saves and addresses write."""
+    build: Callable[[str, Mapping[str, Any]], Rules]
+    """The rules with this name and every option's value (the defaults filled in)."""
+    label: str
+    """The message catalog key of the preset's name."""
+    about: str
+    """The catalog key of its one-line description (the menu)."""
+    section: str
+    """The rules pages' section that describes it (``#section``)."""
+    options: tuple[Option, ...] = ()
+    options_label: str | None = None
+    """The catalog key of the heading of its options in the menu."""
+    aliases: tuple[str, ...] = ()
+    """Former ids, still read wherever a preset is named; never written."""
+
+    def __post_init__(self) -> None:
+        assert not self.options or self.options_label, self.name
+
+    def option(self, name: object) -> Option | None:
+        """The option of that name, or None."""
+        return next((o for o in self.options if o.name == name), None)
+
+    def chosen(self, options: object) -> tuple[tuple[str, Any], ...]:
+        """Options given as a record's ``"options"``, checked against the schema: those that
+        differ from their defaults, sorted by name; ``RuleError`` names a bad key or value."""
+        if not isinstance(options, dict):
+            raise RuleError(f"options must be an object, not {quoted(options)}", "bad-rules")
+        if options and not self.options:
+            raise RuleError(f"the {self.name} rules take no options", "bad-rules")
+        chosen = []
+        for key, value in options.items():
+            option = self.option(key) if isinstance(key, str) else None
+            if option is None:
+                known = ", ".join(o.name for o in self.options)
+                raise RuleError(f"unknown option {quoted(key)} (known: {known})", "bad-rules")
+            if not option.allows(value):
+                shown = ", ".join(_json_text(v) for v in option.values)
+                raise RuleError(
+                    f"option {key} cannot be {quoted(value)} (allowed: {shown})", "bad-rules"
+                )
+            if not option.is_default(value):
+                chosen.append((key, value))
+        return tuple(sorted(chosen))
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option's default value, by name."""
+        return {o.name: o.default for o in self.options}
+
+
+REGISTRY: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset("standard", _standard, "rules.standard", "rules.standard.about", "session"),
+        Preset("classic", _classic, "rules.classic", "rules.classic.about", "classic"),
+        Preset("fr32", _fr32, "rules.fr32", "rules.fr32.about", "fr32"),
+        Preset(
+            "italian",
+            _italian,
+            "rules.pagat",
+            "rules.pagat.about",
+            "pagat",
+            options=(
+                Option("king_of_hearts", "int", (-20, -30), -20, "option.king_of_hearts"),
+                Option("queen", "int", (-6, -8), -6, "option.queen"),
+                Option("ace_of_hearts", "int", (-6, -4), -6, "option.ace_of_hearts"),
+                Option("quota", "int", (2, 3), 2, "option.quota"),
+                Option("domino_any_seven", "bool", (False, True), False, "option.domino_any_seven"),
+                Option("overtrump_always", "bool", (False, True), False, "option.overtrump_always"),
+                Option("salad", "bool", (False, True), False, "option.salad"),
+                Option(
+                    "without",
+                    "choice",
+                    (None, "trumps", "domino"),
+                    None,
+                    "option.without",
+                    ("option.without.none", "option.without.trumps", "option.without.domino"),
+                ),
+            ),
+            options_label="menu.options",
+            aliases=("pagat",),
+        ),
+    )
+}
+"""Every preset of RULES.md §7 by id, in the order the menu lists them: the one place that
+names them (the engine, the command lines and the page read it)."""
+ALIASES: dict[str, str] = {old: p.name for p in REGISTRY.values() for old in p.aliases}
+"""Former ids and the preset each means (``pagat``: ``italian``, RULES.md §7)."""
+PRESET_NAMES = tuple(REGISTRY)
+"""The presets' ids, as records write them."""
+
+
+def registered(name: object) -> Preset:
+    """The registry's entry for a preset's id or former id; ``RuleError`` names a bad one."""
+    entry = REGISTRY.get(ALIASES.get(name, name)) if isinstance(name, str) else None
+    if entry is None:
         raise RuleError(
             f"unknown rules {quoted(name)} (known: {', '.join(PRESET_NAMES)})", "bad-rules"
         )
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise RuleError(f"options must be an object, not {quoted(options)}", "bad-rules")
-    if options and name != "pagat":
-        raise RuleError(f"the {name} rules take no options", "bad-rules")
-    chosen = []
-    for key, value in options.items():
-        allowed = PAGAT_OPTIONS.get(key) if isinstance(key, str) else None
-        if allowed is None:
-            raise RuleError(
-                f"unknown option {quoted(key)} (known: {', '.join(PAGAT_OPTIONS)})", "bad-rules"
-            )
-        if not any(_same_json(value, v) for v in allowed):
-            shown = ", ".join(
-                "null" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
-                for v in allowed
-            )
-            raise RuleError(
-                f"option {key} cannot be {quoted(value)} (allowed: {shown})", "bad-rules"
-            )
-        if not _same_json(value, allowed[0]):
-            chosen.append((key, value))
-    return _preset(name, tuple(sorted(chosen)))
+    return entry
+
+
+@lru_cache(maxsize=64)
+def _preset(name: str, chosen: tuple[tuple[str, Any], ...]) -> Rules:
+    entry = REGISTRY[name]
+    rules = entry.build(name, entry.defaults() | dict(chosen))
+    return replace(rules, options=chosen) if chosen else rules
+
+
+def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
+    """The rules of a preset of RULES.md §7 (by id, or a former id) with its options, checked
+    against its schema; ``RuleError`` names a bad one."""
+    entry = registered(name)
+    return _preset(entry.name, entry.chosen({} if options is None else options))
 
 
 def rules_from_record(value: Any) -> Rules:
@@ -489,30 +620,70 @@ def rules_from_record(value: Any) -> Rules:
     return preset(value)
 
 
+def _check_registered(rules: Rules) -> None:
+    """``RuleError`` unless ``rules`` is the value its preset builds with its options (what a
+    record names must read back as the same game)."""
+    if rules.name not in REGISTRY:
+        raise RuleError(
+            f"cannot write rules named {quoted(rules.name)}: not a preset "
+            f"(known: {', '.join(PRESET_NAMES)})",
+            "bad-rules",
+        )
+    try:
+        built = preset(rules.name, dict(rules.options))
+    except (TypeError, ValueError) as e:  # RuleError, or options that are not pairs
+        raise RuleError(
+            f"cannot write the {rules.name} rules: bad options {quoted(rules.options)} ({e})",
+            "bad-rules",
+        ) from None
+    if built is rules or built == rules:
+        return
+    differ = [
+        f.name
+        for f in fields(Rules)
+        if f.compare and getattr(built, f.name) != getattr(rules, f.name)
+    ]
+    raise RuleError(
+        f"cannot write these rules: not a registered preset ({built.record!r} differs from them "
+        f"in {', '.join(differ)})",
+        "bad-rules",
+    )
+
+
 STANDARD = preset("standard")
 """The standard game of RULES.md §1-5."""
 CLASSIC = preset("classic")
 FR32 = preset("fr32")
-PAGAT = preset("pagat")
+ITALIAN = preset("italian")
+"""The Italian description, with its options' defaults (id ``pagat`` until RULES.md §7 renamed
+it)."""
+PAGAT = ITALIAN
+"""The former name of ``ITALIAN``."""
 
-PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, CLASSIC, FR32, PAGAT)}
-"""Each preset with its default options, by the name written in records."""
+PRESETS: dict[str, Rules] = {name: preset(name) for name in PRESET_NAMES}
+"""Each preset with its default options, by the id written in records."""
 
 __all__ = [
+    "ALIASES",
     "CLASSIC",
     "FR32",
+    "ITALIAN",
+    "OPTION_TYPES",
     "PAGAT",
-    "PAGAT_OPTIONS",
     "PRESETS",
     "PRESET_NAMES",
+    "REGISTRY",
     "STANDARD",
     "Contract",
     "ContractRules",
     "Domino",
     "Lead",
+    "Option",
+    "Preset",
     "Rotation",
     "Rules",
     "TrumpDuty",
     "preset",
+    "registered",
     "rules_from_record",
 ]

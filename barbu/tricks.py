@@ -19,7 +19,7 @@ ABOVE: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & -(1 << (c + 1)) for c in r
 
 def lead_mask(hand: Mask, no_hearts: bool) -> Mask:
     """The cards a leader may lead: anything, but, when ``no_hearts``, no heart while holding
-    another suit (RULES.md §2; pagat: until hearts are broken, §7)."""
+    another suit (RULES.md §2; italian: until hearts are broken, §7)."""
     if no_hearts:
         return hand & NOT_HEARTS or hand
     return hand
@@ -53,7 +53,7 @@ def follow_mask(hand: Mask, led: int, trump: int, high_trump: int, duty: TrumpDu
         return hand
     trumps = hand & SUIT_MASKS[trump]
     if duty is TrumpDuty.OVERTRUMP:
-        # §7 pagat option: with a trump in the trick, beat it if possible, else anything.
+        # §7 italian option: with a trump in the trick, beat it if possible, else anything.
         return (trumps & ABOVE[high_trump] if high_trump >= 0 else 0) or hand
     winners = trumps & ABOVE[high_trump] if high_trump >= 0 else trumps
     if duty is TrumpDuty.TRUMP:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from barbu import Session, score_record, session_record
-from barbu.rules import PRESETS
+from barbu.rules import PRESETS, REGISTRY
 from e2e.browser_helpers import wait_ready
 from e2e.test_session_play import play_session
 from e2e.test_table import preload_save, start_new_session
@@ -31,21 +31,27 @@ def session_near_its_end(rules) -> Session:
     return session
 
 
-@pytest.mark.parametrize("name", ["classic", "fr32", "pagat"])
+@pytest.mark.parametrize(
+    "name, asked", [("classic", "classic"), ("fr32", "fr32"), ("italian", "pagat")]
+)
 def test_the_end_of_a_session_of_each_game_gives_the_engines_totals_and_winner(
-    page: Page, base_url, request_log, name
+    page: Page, base_url, request_log, name, asked
 ):
-    """A player of the club game, the 32-card family game or the Pagat rules could get the
+    """A player of the club game, the 32-card family game or the Italian game could get the
     standard game instead, a session of the wrong length, totals that do not add up or the
-    wrong winner (in fr32 the lowest total wins), if this failed."""
+    wrong winner (in fr32 the lowest total wins), if this failed; and a player of the Italian
+    game saved and linked under its former id, pagat (RULES.md §7), would lose it."""
     rules = PRESETS[name]
-    preload_save(page, Saved(session_record(session_near_its_end(rules)), None, None).to_json())
-    page.goto(f"/?seed={SEED}&rules={name}&speed=instant&level=beginner&lang=en")
+    record = session_record(session_near_its_end(rules))
+    preload_save(page, Saved({**record, "rules": asked}, None, None).to_json())
+    page.goto(f"/?seed={SEED}&rules={asked}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-rules", name)
     expect(page.locator("#game-rules")).to_have_text(
-        {"classic": "Club rules", "fr32": "32-card family game", "pagat": "Pagat rules"}[name]
+        {"classic": "Club rules", "fr32": "32-card family game", "italian": "Pagat rules"}[name]
     )
+    assert f"rules={name}&" in page.url and (name == asked or asked not in page.url)
+    expect(page.locator("[data-deal]")).to_have_text(str(rules.deals - LAST_DEALS + 1))
     assert page.locator("#hand button[data-card]").count() == rules.hand_size
     seen = play_session(page)
 
@@ -72,26 +78,35 @@ def test_the_end_of_a_session_of_each_game_gives_the_engines_totals_and_winner(
     assert request_log.foreign(base_url) == []
 
 
-def test_the_menu_starts_a_pagat_session_with_house_options(page: Page):
-    """A player choosing the Pagat rules with the Salad in the menu could still get the standard
-    game, or lose the options on reload, if this failed."""
+def test_the_menu_starts_an_italian_session_with_house_options(page: Page):
+    """A player choosing the Italian game with the Salad in the menu could still get the standard
+    game, or lose the options on reload, if this failed; the menu lists the registry's games and
+    the options of the one chosen."""
     page.goto("/?seed=5&speed=instant&lang=en")
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-rules", "standard")
     page.click('[data-action="menu"]')
-    expect(page.locator("#pagat-options")).to_be_hidden()
-    page.check("#new-rules-pagat")
-    expect(page.locator("#pagat-options")).to_be_visible()
-    page.check("#new-option-salad")
-    page.select_option("#new-option-quota", "3")
+    games = page.locator('input[name="new-rules"]')
+    assert [games.nth(i).get_attribute("value") for i in range(games.count())] == list(REGISTRY)
+    expect(page.locator("#options-italian")).to_be_hidden()
+    page.check("#new-rules-italian")
+    expect(page.locator("#options-italian")).to_be_visible()
+    expect(page.locator("#options-italian [data-option]")).to_have_count(
+        len(REGISTRY["italian"].options)
+    )
+    page.check("#new-option-italian-salad")
+    page.select_option("#new-option-italian-quota", "3")
     page.fill("#new-seed", "9")
     start_new_session(page)
-    expect(page.locator("html")).to_have_attribute("data-rules", "pagat")
+    expect(page.locator("html")).to_have_attribute("data-rules", "italian")
     expect(page.locator("#game-rules")).to_have_text("Pagat rules, 2 house options")
     expect(page.locator("[data-deal]")).to_have_text("1")
-    assert "rules=pagat" in page.url
+    assert "rules=italian" in page.url
     page.reload()
     wait_ready(page)
     expect(page.locator("#game-rules")).to_have_text("Pagat rules, 2 house options")
     saved = json.loads(page.evaluate("localStorage.getItem('barbu.save')"))
-    assert saved["record"]["rules"] == {"preset": "pagat", "options": {"quota": 3, "salad": True}}
+    assert saved["record"]["rules"] == {
+        "preset": "italian",
+        "options": {"quota": 3, "salad": True},
+    }

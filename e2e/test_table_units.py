@@ -34,6 +34,7 @@ from web.settings import (
     page_query,
     query_values,
     quote,
+    rules_from_query,
     unquote,
 )
 from web.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
@@ -223,6 +224,17 @@ def test_the_address_is_read_as_the_standard_library_reads_it():
     assert page_query(5, "fr", "?name=Zo%C3%A9+L&seed=1") == "?seed=5&lang=fr&name=Zo%C3%A9%20L"
 
 
+def test_the_address_names_a_game_by_its_id_or_its_former_id():
+    """A link made before the Italian game took its id (``?rules=pagat``, RULES.md §7) would
+    start the standard game, or keep the old id in the address, if this failed."""
+    assert rules_from_query("?rules=pagat") == rules_from_query("?rules=italian") == "italian"
+    assert rules_from_query("?rules=fr32&seed=3") == "fr32"
+    assert rules_from_query("?rules=bridge") is None and rules_from_query("?seed=1") is None
+    assert rules_from_query("?rules=Pagat") is None
+    assert page_query(5, "en", "?rules=pagat", "italian") == "?seed=5&lang=en&rules=italian"
+    assert page_query(5, "en", "?rules=fr32", STANDARD.name) == "?seed=5&lang=en"
+
+
 def test_address_choices_override_the_stored_settings():
     """?speed=instant or ?level=beginner would be ignored, or a bad value would break the page."""
     stored = Settings.from_json(
@@ -372,7 +384,7 @@ def test_elements_take_text_never_markup():
 
 @pytest.mark.parametrize("lang", SUPPORTED)
 @pytest.mark.parametrize(
-    "name,options", [("standard", {}), ("classic", {}), ("fr32", {}), ("pagat", {"salad": True})]
+    "name,options", [("standard", {}), ("classic", {}), ("fr32", {}), ("italian", {"salad": True})]
 )
 def test_each_contract_is_explained_from_its_rules(lang, name, options):
     """The menu's line for a contract must say what the rules object scores, in every game."""

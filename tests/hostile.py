@@ -38,9 +38,9 @@ RULES = {
     "standard": "standard",
     "classic": "classic",
     "fr32": "fr32",
-    "pagat": "pagat",
-    "pagat+options": {
-        "preset": "pagat",
+    "italian": "italian",
+    "italian+options": {
+        "preset": "pagat",  # the former id: read as italian, written as italian
         "options": {"salad": True, "without": "trumps", "quota": 3, "domino_any_seven": True},
     },
 }
@@ -72,7 +72,7 @@ HOSTILE_VALUES: dict[str, Any] = {
             *(None, True, False, 0, 1, 3, 4, -1, 7, 13, 28, 2**64, 10**20),
             *(-0.0, 0.5, 1.0, 3.0, 1e308, float("inf"), float("-inf"), float("nan")),
             *("", " ", "\n", "\x00", "\x1b[31m", "\ud800", "\u202e", "QS", "10h", "Q♥", "KH\n"),
-            *("S", "7", "domino", "trumps", "standard", "pagat", "fr32"),
+            *("S", "7", "domino", "trumps", "standard", "italian", "pagat", "fr32"),
             *([], {}, [[]], [0, 1], [1, 0], [None, None], ["QS", "QS"]),
             *({"preset": "pagat"}, {"preset": "pagat", "options": {"salad": 1}}),
         )

@@ -1,5 +1,6 @@
 """An independent, deliberately naive reading of RULES.md for all four presets, used only to check
-the engine (differential tests): "standard", "classic", "fr32" and "pagat" (with its options).
+the engine (differential tests): "standard", "classic", "fr32" and "italian" (with its options;
+"pagat", its former id, is read as it).
 
 Cards are strings ("QS", "TH"), hands are Python sets, every rule is written out plainly as the
 rule book says it (RULES.md §1-7 and "Decisions for the presets"). Nothing is imported from
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 RANKS = "23456789TJQKA"  # low to high, ace high
 SUITS = "SHDC"
-PRESETS = ("standard", "classic", "fr32", "pagat")
+PRESETS = ("standard", "classic", "fr32", "italian")
+FORMER_IDS = {"pagat": "italian"}  # RULES.md §7: the old id is read and means the same game
 STANDARD_CONTRACTS = [
     "no-tricks",
     "no-queens",
@@ -26,8 +28,8 @@ STANDARD_CONTRACTS = [
 FR32_CONTRACTS = ["king-of-hearts", "hearts", "queens", "jacks", "tricks", "last-trick", "reverse"]
 POSITIVE = ("trumps", "domino")
 
-# pagat options: every allowed value, the default first.
-PAGAT_OPTIONS = {
+# italian options: every allowed value, the default first.
+ITALIAN_OPTIONS = {
     "king_of_hearts": (-20, -30),
     "queen": (-6, -8),
     "ace_of_hearts": (-6, -4),
@@ -109,7 +111,7 @@ class Rules:
 
     def __init__(self, preset: str, options: dict):
         self.preset = preset
-        self.options = {name: values[0] for name, values in PAGAT_OPTIONS.items()}
+        self.options = {name: values[0] for name, values in ITALIAN_OPTIONS.items()}
         self.options.update(options)
         if preset == "fr32":
             self.ranks = "789TJQKA"
@@ -117,7 +119,7 @@ class Rules:
         else:
             self.ranks = RANKS
             self.contracts = list(STANDARD_CONTRACTS)
-        if preset == "pagat":
+        if preset == "italian":
             if self.options["salad"]:
                 self.contracts.append("salad")
             if self.options["without"] is not None:
@@ -129,7 +131,7 @@ class Rules:
         self.block_size = len(self.contracts)
         self.session_deals = 7 if preset == "fr32" else 4 * self.block_size
         self.doubling = preset != "fr32"
-        self.quota = self.options["quota"] if preset == "pagat" else 2
+        self.quota = self.options["quota"] if preset == "italian" else 2
 
     def key(self):
         """What makes two rules the same (the preset and every option value)."""
@@ -161,14 +163,16 @@ def parse_rules(value) -> Rules:
             raise Illegal("options must be an object")
     else:
         raise Illegal(f"unknown rules {value!r}")
+    if isinstance(name, str):
+        name = FORMER_IDS.get(name, name)
     if not isinstance(name, str) or name not in PRESETS:
         raise Illegal(f"unknown preset {name!r}")
-    if options and name != "pagat":
-        raise Illegal(f"options are for pagat only, not {name}")
+    if options and name != "italian":
+        raise Illegal(f"options are for italian only, not {name}")
     for option, given in options.items():
-        if option not in PAGAT_OPTIONS:
+        if option not in ITALIAN_OPTIONS:
             raise Illegal(f"unknown option {option!r}")
-        if not any(same_json(given, allowed) for allowed in PAGAT_OPTIONS[option]):
+        if not any(same_json(given, allowed) for allowed in ITALIAN_OPTIONS[option]):
             raise Illegal(f"option {option}: bad value {given!r}")
     return Rules(name, options)
 
@@ -224,11 +228,11 @@ class RefDeal:
             if start_rank is None:
                 raise Illegal("domino needs a starting rank")
         elif start_rank is not None:
-            raise Illegal("no starting rank here (pagat's domino always starts at 7)")
+            raise Illegal("no starting rank here (the italian domino always starts at 7)")
         self.contract = contract
         self.trump = trump
         if contract == "domino":
-            self.start_rank = "7" if r.preset == "pagat" else start_rank
+            self.start_rank = "7" if r.preset == "italian" else start_rank
         if r.doubling:
             self.doubling = True
             self.turn = (self.declarer + 1) % 4
@@ -275,9 +279,9 @@ class RefDeal:
         d = self.declarer
         self.playing = True
         if self.contract == "domino":
-            if r.preset == "pagat" and not r.options["domino_any_seven"]:
+            if r.preset == "italian" and not r.options["domino_any_seven"]:
                 self.turn = next(s for s in range(4) if "7D" in self.hands[s])
-            elif r.preset == "pagat":
+            elif r.preset == "italian":
                 order = [(d + 1) % 4, (d + 2) % 4, (d + 3) % 4, d]
                 self.turn = next(s for s in order if any(c[0] == "7" for c in self.hands[s]))
             else:
@@ -285,13 +289,13 @@ class RefDeal:
                 self.turn = next(s for s in order if self.can_lay(s))
         elif r.preset in ("standard", "classic"):
             self.turn = d
-        else:  # pagat and fr32: the declarer's left leads
+        else:  # italian and fr32: the declarer's left leads
             self.turn = (d + 1) % 4
 
     # legality -------------------------------------------------------------------------------
 
     def hearts_broken(self):
-        """pagat: a heart has been played on a trick led in another suit in this deal."""
+        """italian: a heart has been played on a trick led in another suit in this deal."""
         for trick in [*self.tricks_done, self.trick]:
             if trick and suit(trick[0][1]) != "H" and any(suit(c) == "H" for _, c in trick[1:]):
                 return True
@@ -314,7 +318,7 @@ class RefDeal:
             return "not in hand"
         if self.contract == "domino":
             if (
-                r.preset == "pagat"
+                r.preset == "italian"
                 and not r.options["domino_any_seven"]
                 and not self.rows
                 and card != "7D"
@@ -333,7 +337,7 @@ class RefDeal:
                 ):
                     return "heart-lead"
                 if (
-                    r.preset == "pagat"
+                    r.preset == "italian"
                     and self.contract in ("no-hearts", "no-king-of-hearts", "salad")
                     and not self.hearts_broken()
                 ):
@@ -365,7 +369,7 @@ class RefDeal:
                 return "must-trump"
             if beating and card not in beating:
                 return "must-overtrump"
-        elif r.preset == "pagat" and r.options["overtrump_always"]:  # noqa: SIM102 - a branch a preset
+        elif r.preset == "italian" and r.options["overtrump_always"]:  # noqa: SIM102 - a branch a preset
             if top is not None and beating and card not in beating:
                 return "must-overtrump"
         return None
@@ -424,7 +428,7 @@ class RefDeal:
                 or (c == "no-hearts" and hearts == 13)
                 or (c == "no-king-of-hearts" and "KH" in taken)
             )
-        if preset == "pagat":
+        if preset == "italian":
             return (c == "no-queens" and queens == 4) or (
                 c == "no-king-of-hearts" and "KH" in taken
             )
@@ -433,7 +437,7 @@ class RefDeal:
     # domino ---------------------------------------------------------------------------------
 
     def domino_playable(self, card):
-        """Whether a card may be laid on the rows now (7♦ rule of pagat checked by the caller)."""
+        """Whether a card may be laid on the rows now (7♦ rule of italian checked by the caller)."""
         row = self.rows.get(suit(card))
         if row is None:
             return card[0] == self.start_rank
@@ -444,7 +448,7 @@ class RefDeal:
         if seat in self.out:
             return False
         r = self.rules
-        if r.preset == "pagat" and not r.options["domino_any_seven"] and not self.rows:
+        if r.preset == "italian" and not r.options["domino_any_seven"] and not self.rows:
             return "7D" in self.hands[seat]
         return any(self.domino_playable(c) for c in self.hands[seat])
 
@@ -478,12 +482,12 @@ class RefDeal:
 
     def queen_points(self, seat):
         """No Queens: each queen taken."""
-        value = self.rules.options["queen"] if self.rules.preset == "pagat" else -6
+        value = self.rules.options["queen"] if self.rules.preset == "italian" else -6
         return value * sum(1 for c in self.taken[seat] if c[0] == "Q")
 
     def heart_points(self, seat):
         """No Hearts: -2 per heart, the ace of hearts more."""
-        ace = self.rules.options["ace_of_hearts"] if self.rules.preset == "pagat" else -6
+        ace = self.rules.options["ace_of_hearts"] if self.rules.preset == "italian" else -6
         points = 0
         for c in self.taken[seat]:
             if c == "AH":
@@ -494,7 +498,7 @@ class RefDeal:
 
     def king_points(self, seat):
         """No King of Hearts: K♥ taken."""
-        value = self.rules.options["king_of_hearts"] if self.rules.preset == "pagat" else -20
+        value = self.rules.options["king_of_hearts"] if self.rules.preset == "italian" else -20
         return value if "KH" in self.taken[seat] else 0
 
     def last_two_points(self, seat):

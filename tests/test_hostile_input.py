@@ -160,7 +160,9 @@ def fields(record):
     return paths
 
 
-@pytest.mark.parametrize("name", ["standard session", "pagat+options session", "fr32 deal hearts"])
+@pytest.mark.parametrize(
+    "name", ["standard session", "italian+options session", "fr32 deal hearts"]
+)
 @pytest.mark.parametrize("big", BIG)
 def test_a_huge_or_deep_value_in_any_field_is_refused_in_one_short_line(name, big):
     record, value = SAMPLES[name], HOSTILE_VALUES[big]
@@ -313,7 +315,7 @@ def test_the_score_command_gives_one_line_per_record_and_status_1_for_any_refusa
 
 def test_the_score_command_run_on_hostile_files_exits_1_without_a_traceback(tmp_path):
     """Each bad file gives one line on standard error, each good record one result."""
-    record = SAMPLES["pagat deal trumps"]
+    record = SAMPLES["italian deal trumps"]
     good, bad = json.dumps(record), json.dumps(dict(record, declarer=7))
     texts = {
         "deep.json": "[" * 100_000 + "]" * 100_000,

@@ -1,4 +1,4 @@
-"""RULES.md §7: the presets classic, fr32 and pagat, one test per clause, on explicit hands."""
+"""RULES.md §7: the presets classic, fr32 and italian, one test per clause, on explicit hands."""
 
 import json
 import random
@@ -9,7 +9,7 @@ from helpers import layout, legal, play, start
 from barbu import ChooseContract, Contract, Deal, Double, Play, RuleError, Session, cards
 from barbu.bots import Bot
 from barbu.records import deal_record, score_record, session_record
-from barbu.rules import CLASSIC, FR32, PAGAT, PRESETS, STANDARD, preset, rules_from_record
+from barbu.rules import CLASSIC, FR32, ITALIAN, PRESETS, STANDARD, preset, rules_from_record
 
 # -- the rules object ---------------------------------------------------------------------------
 
@@ -20,10 +20,10 @@ from barbu.rules import CLASSIC, FR32, PAGAT, PRESETS, STANDARD, preset, rules_f
         (STANDARD, 13, 28, 4),
         (CLASSIC, 13, 28, 4),
         (FR32, 8, 7, 1),
-        (PAGAT, 13, 28, 4),
-        (preset("pagat", {"salad": True}), 13, 32, 4),
-        (preset("pagat", {"without": "trumps"}), 13, 24, 4),
-        (preset("pagat", {"salad": True, "without": "domino"}), 13, 28, 4),
+        (ITALIAN, 13, 28, 4),
+        (preset("italian", {"salad": True}), 13, 32, 4),
+        (preset("italian", {"without": "trumps"}), 13, 24, 4),
+        (preset("italian", {"salad": True, "without": "domino"}), 13, 28, 4),
     ],
 )
 def test_each_preset_has_its_shape(rules, hand, deals, blocks):
@@ -36,8 +36,8 @@ def test_each_preset_has_its_shape(rules, hand, deals, blocks):
         STANDARD,
         CLASSIC,
         FR32,
-        PAGAT,
-        preset("pagat", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}),
+        ITALIAN,
+        preset("italian", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}),
     ],
 )
 def test_each_contracts_total_is_what_its_scoring_adds_up_to(rules):
@@ -51,9 +51,9 @@ def test_each_contracts_total_is_what_its_scoring_adds_up_to(rules):
 
 
 def test_the_salad_totals_minus_130_and_minus_146_with_the_three_value_options():
-    assert preset("pagat", {"salad": True}).contract("salad").total == -130
+    assert preset("italian", {"salad": True}).contract("salad").total == -130
     heavy = preset(
-        "pagat", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}
+        "italian", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}
     )
     assert heavy.contract("salad").total == -146
 
@@ -62,14 +62,14 @@ def test_the_salad_totals_minus_130_and_minus_146_with_the_three_value_options()
     "spec, why",
     [
         ({"preset": "standard", "options": {"quota": 3}}, "the standard rules take no options"),
-        ({"preset": "pagat", "options": {"speed": 1}}, "unknown option 'speed'"),
-        ({"preset": "pagat", "options": {"salad": 1}}, "option salad cannot be 1"),
-        ({"preset": "pagat", "options": {"king_of_hearts": -30.0}}, "cannot be -30.0"),
-        ({"preset": "pagat", "options": {"quota": 4}}, "allowed: 2, 3"),
-        ({"preset": "pagat", "extra": {}}, "unknown key 'extra'"),
+        ({"preset": "italian", "options": {"speed": 1}}, "unknown option 'speed'"),
+        ({"preset": "italian", "options": {"salad": 1}}, "option salad cannot be 1"),
+        ({"preset": "italian", "options": {"king_of_hearts": -30.0}}, "cannot be -30.0"),
+        ({"preset": "italian", "options": {"quota": 4}}, "allowed: 2, 3"),
+        ({"preset": "italian", "extra": {}}, "unknown key 'extra'"),
         ({"options": {}}, '"preset" is missing'),
         ("bridge", "unknown rules 'bridge'"),
-        (["pagat"], "unknown rules"),
+        (["italian"], "unknown rules"),
     ],
 )
 def test_a_bad_rules_value_is_refused_with_its_reason(spec, why):
@@ -78,10 +78,10 @@ def test_a_bad_rules_value_is_refused_with_its_reason(spec, why):
 
 
 def test_writing_a_default_option_names_the_same_rules():
-    assert rules_from_record({"preset": "pagat", "options": {"quota": 2}}) is PAGAT
-    assert rules_from_record({"preset": "pagat"}).record == "pagat"
-    rules = rules_from_record({"preset": "pagat", "options": {"quota": 3, "salad": False}})
-    assert rules.record == {"preset": "pagat", "options": {"quota": 3}}
+    assert rules_from_record({"preset": "italian", "options": {"quota": 2}}) is ITALIAN
+    assert rules_from_record({"preset": "italian"}).record == "italian"
+    rules = rules_from_record({"preset": "italian", "options": {"quota": 3, "salad": False}})
+    assert rules.record == {"preset": "italian", "options": {"quota": 3}}
 
 
 # -- classic ------------------------------------------------------------------------------------
@@ -194,24 +194,24 @@ def test_fr32_reverse_pays_a_bonus_of_10_per_trick():
     assert deal.raw_scores() == [-10 * n for n in deal.tricks_won]
 
 
-# -- pagat --------------------------------------------------------------------------------------
+# -- italian ------------------------------------------------------------------------------------
 
 
-def test_pagat_the_declarers_left_leads_the_first_trick():
-    assert start(layout(), "no-tricks", declarer=2, rules=PAGAT).to_move == 3
+def test_italian_the_declarers_left_leads_the_first_trick():
+    assert start(layout(), "no-tricks", declarer=2, rules=ITALIAN).to_move == 3
 
 
-def test_pagat_hearts_may_not_be_led_before_they_are_broken():
+def test_italian_hearts_may_not_be_led_before_they_are_broken():
     # Seat 1 leads (declarer 0's left); he holds hearts and spades.
-    deal = start(layout("", "2H 3S", "AS"), "no-hearts", rules=PAGAT)
+    deal = start(layout("", "2H 3S", "AS"), "no-hearts", rules=ITALIAN)
     assert "2H" not in legal(deal).split()
     with pytest.raises(RuleError, match="hearts may not be led before they are broken"):
         deal.apply(Play(cards("2H")[0]))
 
 
-def test_pagat_a_heart_discarded_on_another_suit_breaks_hearts():
+def test_italian_a_heart_discarded_on_another_suit_breaks_hearts():
     # Seat 0 holds the 13 spades, seat 1 the 13 hearts.
-    deal = start(layout("2S", "AH", void={1: "S"}), "no-hearts", declarer=3, rules=PAGAT)
+    deal = start(layout("2S", "AH", void={1: "S"}), "no-hearts", declarer=3, rules=ITALIAN)
     assert deal.to_move == 0 and not deal.hearts_broken
     play(deal, "2S")
     assert not deal.hearts_broken
@@ -219,14 +219,16 @@ def test_pagat_a_heart_discarded_on_another_suit_breaks_hearts():
     assert deal.hearts_broken and deal.view(2).hearts_broken
 
 
-def test_pagat_a_void_player_may_play_any_card_in_trumps():
-    deal = start(layout("AS", "2H 3D", void={1: "S"}), "trumps", declarer=3, trump="H", rules=PAGAT)
+def test_italian_a_void_player_may_play_any_card_in_trumps():
+    deal = start(
+        layout("AS", "2H 3D", void={1: "S"}), "trumps", declarer=3, trump="H", rules=ITALIAN
+    )
     play(deal, "AS")
     assert set(legal(deal).split()) == {str(c) for c in deal.hand(1)}
 
 
-def test_pagat_overtrump_always_binds_only_with_a_trump_in_the_trick():
-    rules = preset("pagat", {"overtrump_always": True})
+def test_italian_overtrump_always_binds_only_with_a_trump_in_the_trick():
+    rules = preset("italian", {"overtrump_always": True})
     hands = layout("AS", "KC 3D", "2C 4D", void={1: "S", 2: "S"})
     deal = start(hands, "trumps", declarer=3, trump="C", rules=rules)
     play(deal, "AS")
@@ -246,9 +248,9 @@ def test_pagat_overtrump_always_binds_only_with_a_trump_in_the_trick():
         deal.apply(Play(cards("4D")[0]))
 
 
-def test_pagat_domino_starts_with_the_seven_of_diamonds():
+def test_italian_domino_starts_with_the_seven_of_diamonds():
     hands = layout("", "", "7D")
-    deal = start(hands, "domino", declarer=0, rules=PAGAT)
+    deal = start(hands, "domino", declarer=0, rules=ITALIAN)
     assert deal.start_rank.char == "7"
     assert deal.to_move == 2 and legal(deal) == "7D"
     event = deal.apply(Play(cards("7D")[0]))
@@ -256,11 +258,13 @@ def test_pagat_domino_starts_with_the_seven_of_diamonds():
     record = deal_record(deal)
     assert "start_rank" not in record
     with pytest.raises(RuleError, match="always starts from its own rank"):
-        Deal(hands, 0, PAGAT).apply(ChooseContract(Contract.DOMINO, start_rank=cards("7S")[0].rank))
+        Deal(hands, 0, ITALIAN).apply(
+            ChooseContract(Contract.DOMINO, start_rank=cards("7S")[0].rank)
+        )
 
 
-def test_pagat_any_seven_the_first_seat_from_the_declarers_left_with_a_seven_moves():
-    rules = preset("pagat", {"domino_any_seven": True})
+def test_italian_any_seven_the_first_seat_from_the_declarers_left_with_a_seven_moves():
+    rules = preset("italian", {"domino_any_seven": True})
     hands = layout("7S 7H 7D 7C")  # seat 0 holds every 7
     deal = start(hands, "domino", declarer=0, rules=rules)
     assert deal.to_move == 0 and legal(deal) == "7C 7D 7H 7S"
@@ -268,19 +272,19 @@ def test_pagat_any_seven_the_first_seat_from_the_declarers_left_with_a_seven_mov
     assert deal.to_move == 0
 
 
-def test_pagat_options_travel_in_records_and_a_record_under_other_rules_is_refused():
-    rules = preset("pagat", {"salad": True, "quota": 3})
+def test_italian_options_travel_in_records_and_a_record_under_other_rules_is_refused():
+    rules = preset("italian", {"salad": True, "quota": 3})
     session = Session(seed=4, rules=rules)
     rng = random.Random(4)
     while session.number < 3:
         session.apply(rng.choice(session.legal_actions()))
     record = json.loads(json.dumps(session_record(session)))
-    assert record["rules"] == {"preset": "pagat", "options": {"quota": 3, "salad": True}}
+    assert record["rules"] == {"preset": "italian", "options": {"quota": 3, "salad": True}}
     record["deals"] = record["deals"][:2]
     assert score_record(record)["totals"] == [
         sum(x) for x in zip(*[d.final_scores() for d in session.deals[:2]], strict=True)
     ]
-    record["deals"][1]["rules"] = "pagat"
+    record["deals"][1]["rules"] = "italian"
     with pytest.raises(RuleError, match="deal 2, rules: differs from the session's rules"):
         score_record(record)
 
@@ -329,8 +333,8 @@ def test_an_event_tells_the_trick_its_winner_and_the_end():
     assert deal.history[-len(events) :] == events
 
 
-def test_pagat_offers_the_maximum_and_family_shortcuts_as_legal_doubles():
-    deal = Deal(layout(), 0, PAGAT)
+def test_italian_offers_the_maximum_and_family_shortcuts_as_legal_doubles():
+    deal = Deal(layout(), 0, ITALIAN)
     deal.apply(ChooseContract(Contract.NO_QUEENS))
     view = deal.view(1)
     assert dict(view.shortcuts) == {"maximum": frozenset({0, 2, 3}), "family": frozenset({0, 2})}
@@ -339,12 +343,12 @@ def test_pagat_offers_the_maximum_and_family_shortcuts_as_legal_doubles():
     standard = Deal(layout(), 0)
     standard.apply(ChooseContract(Contract.NO_QUEENS))
     assert standard.view(1).shortcuts == ()
-    deal = Deal(layout(), 0, PAGAT)
+    deal = Deal(layout(), 0, ITALIAN)
     deal.apply(ChooseContract(Contract.TRUMPS, trump=cards("2S")[0].suit))
     assert deal.view(1).shortcuts == (("maximum", frozenset({0})),)  # positive: no family
 
 
-@pytest.mark.parametrize("rules, dealer", [(STANDARD, 3), (CLASSIC, 0), (FR32, 0), (PAGAT, 3)])
+@pytest.mark.parametrize("rules, dealer", [(STANDARD, 3), (CLASSIC, 0), (FR32, 0), (ITALIAN, 3)])
 def test_who_deals_follows_the_rules(rules, dealer):
     assert Deal(layout(rules=rules), 0, rules).view(0).dealer == dealer
 

@@ -1,5 +1,5 @@
 """The engine's ``score_record`` against an independent reading of every preset
-(tests/reference_presets.py): "standard", "classic", "fr32" and "pagat" with its options.
+(tests/reference_presets.py): "standard", "classic", "fr32" and "italian" with its options.
 
 Records are made by the reference alone (tests/generate_presets.py). Legal ones must score the
 same in both; mutated ones must be refused by both, or accepted by both with the same scores.
@@ -19,22 +19,22 @@ CONFIGS = {
     "standard": "standard",
     "classic": "classic",
     "fr32": "fr32",
-    "pagat": "pagat",
-    "pagat-values-quota3": {
-        "preset": "pagat",
+    "italian": "italian",
+    "italian-values-quota3": {
+        "preset": "italian",
         "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "quota": 3},
     },
-    "pagat-domino-any-seven": {"preset": "pagat", "options": {"domino_any_seven": True}},
-    "pagat-overtrump-always": {"preset": "pagat", "options": {"overtrump_always": True}},
-    "pagat-salad": {"preset": "pagat", "options": {"salad": True}},
-    "pagat-salad-values": {
-        "preset": "pagat",
+    "italian-domino-any-seven": {"preset": "italian", "options": {"domino_any_seven": True}},
+    "italian-overtrump-always": {"preset": "italian", "options": {"overtrump_always": True}},
+    "italian-salad": {"preset": "italian", "options": {"salad": True}},
+    "italian-salad-values": {
+        "preset": "italian",
         "options": {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4},
     },
-    "pagat-without-trumps": {"preset": "pagat", "options": {"without": "trumps"}},
-    "pagat-without-domino": {"preset": "pagat", "options": {"without": "domino"}},
-    "pagat-salad-without-domino": {
-        "preset": "pagat",
+    "italian-without-trumps": {"preset": "italian", "options": {"without": "trumps"}},
+    "italian-without-domino": {"preset": "italian", "options": {"without": "domino"}},
+    "italian-salad-without-domino": {
+        "preset": "italian",
         "options": {"salad": True, "without": "domino"},
     },
 }
@@ -118,8 +118,8 @@ def test_contract_totals_of_the_reference():
             "last-trick": 50,
             "reverse": -80,
         },
-        "pagat-salad": {"salad": -130},
-        "pagat-salad-values": {
+        "italian-salad": {"salad": -130},
+        "italian-salad-values": {
             "salad": -146,
             "no-queens": -32,
             "no-hearts": -28,
@@ -134,9 +134,9 @@ def test_contract_totals_of_the_reference():
                 assert sum(reference_score(rec)["raw"]) == total
 
 
-@pytest.mark.parametrize("config", ["standard", "classic", "fr32", "pagat"])
+@pytest.mark.parametrize("config", ["standard", "classic", "fr32", "italian"])
 def test_rules_written_as_an_object_with_default_options(config):
-    """{"preset": name}, empty options and explicit pagat defaults mean the bare preset."""
+    """{"preset": name}, empty options and explicit italian defaults mean the bare preset."""
     rng = random.Random(f"object-{config}")
     defaults = {
         "king_of_hearts": -20,
@@ -149,14 +149,32 @@ def test_rules_written_as_an_object_with_default_options(config):
         "without": None,
     }
     forms = [{"preset": config}, {"preset": config, "options": {}}]
-    if config == "pagat":
-        forms.append({"preset": "pagat", "options": defaults})
+    if config == "italian":
+        forms.append({"preset": "italian", "options": defaults})
     for contract in parse_rules(config).contracts:
         rec = random_deal_record(rng, config, contract)
         expected = reference_score(rec)
         for form in forms:
             assert reference_score({**rec, "rules": form}) == expected
             assert score_record({**rec, "rules": form}) == expected
+
+
+@pytest.mark.parametrize("config", [name for name in CONFIGS if name.startswith("italian")])
+def test_the_former_id_pagat_reads_as_italian(config):
+    """RULES.md §7: "pagat", alone or with options, in a session or in one of its deals, is the
+    italian game."""
+    rng = random.Random(f"former-{config}")
+    value = CONFIGS[config]
+    former = "pagat" if isinstance(value, str) else {**value, "preset": "pagat"}
+    rec = random_session_record(rng, value, deals=3)
+    expected = reference_score(rec)
+    assert score_record(rec) == expected
+    for old in (
+        {**rec, "rules": former},
+        {**rec, "deals": [{**rec["deals"][0], "rules": former}, *rec["deals"][1:]]},
+    ):
+        assert reference_score(copy.deepcopy(old)) == expected
+        assert score_record(copy.deepcopy(old)) == expected
 
 
 # -- 2. legal session records -----------------------------------------------------------------
@@ -262,20 +280,20 @@ TARGETED = [
     ("standard", "no-king-of-hearts", "heart-lead"),
     ("classic", "no-hearts", "heart-lead"),
     ("classic", "no-king-of-hearts", "heart-lead"),
-    ("pagat", "no-hearts", "hearts-not-broken"),
-    ("pagat", "no-king-of-hearts", "hearts-not-broken"),
-    ("pagat-salad", "salad", "hearts-not-broken"),
+    ("italian", "no-hearts", "hearts-not-broken"),
+    ("italian", "no-king-of-hearts", "hearts-not-broken"),
+    ("italian-salad", "salad", "hearts-not-broken"),
     ("standard", "trumps", "must-trump-to-win"),
     ("standard", "trumps", "must-beat-trump-led"),
     ("classic", "trumps", "must-trump"),
     ("classic", "trumps", "must-overtrump"),
     ("classic", "trumps", "must-beat-trump-led"),
-    ("pagat", "trumps", "must-beat-trump-led"),
-    ("pagat-overtrump-always", "trumps", "must-overtrump"),
-    ("pagat-overtrump-always", "trumps", "must-beat-trump-led"),
-    ("pagat", "domino", "seven-of-diamonds-first"),
-    ("pagat", "domino", "not-playable"),
-    ("pagat-domino-any-seven", "domino", "not-playable"),
+    ("italian", "trumps", "must-beat-trump-led"),
+    ("italian-overtrump-always", "trumps", "must-overtrump"),
+    ("italian-overtrump-always", "trumps", "must-beat-trump-led"),
+    ("italian", "domino", "seven-of-diamonds-first"),
+    ("italian", "domino", "not-playable"),
+    ("italian-domino-any-seven", "domino", "not-playable"),
     ("standard", "domino", "not-playable"),
     ("classic", "domino", "not-playable"),
     ("fr32", "hearts", "must-follow-suit"),
@@ -332,7 +350,7 @@ def heart_lead_from_a_mixed_hand(deal, card):
 
 
 def heart_lead_after_hearts_broken(deal, card):
-    """pagat: leading a heart from a mixed hand once hearts are broken."""
+    """italian: leading a heart from a mixed hand once hearts are broken."""
     return heart_lead_from_a_mixed_hand(deal, card) and deal.hearts_broken()
 
 
@@ -348,18 +366,18 @@ def a_new_row_opened_by_a_seven(deal, card):
 
 PERMITTED = [
     ("standard", "trumps", discard_holding_only_losing_trumps),
-    ("pagat", "trumps", discard_holding_only_losing_trumps),
-    ("pagat-overtrump-always", "trumps", discard_holding_only_losing_trumps),
-    ("pagat", "trumps", discard_holding_a_winning_trump),
-    ("pagat-overtrump-always", "trumps", discard_holding_a_trump_none_in_trick),
-    ("pagat", "no-hearts", heart_lead_after_hearts_broken),
-    ("pagat", "no-king-of-hearts", heart_lead_after_hearts_broken),
-    ("pagat-salad", "salad", heart_lead_after_hearts_broken),
+    ("italian", "trumps", discard_holding_only_losing_trumps),
+    ("italian-overtrump-always", "trumps", discard_holding_only_losing_trumps),
+    ("italian", "trumps", discard_holding_a_winning_trump),
+    ("italian-overtrump-always", "trumps", discard_holding_a_trump_none_in_trick),
+    ("italian", "no-hearts", heart_lead_after_hearts_broken),
+    ("italian", "no-king-of-hearts", heart_lead_after_hearts_broken),
+    ("italian-salad", "salad", heart_lead_after_hearts_broken),
     ("fr32", "hearts", heart_lead_from_a_mixed_hand),
     ("fr32", "king-of-hearts", heart_lead_from_a_mixed_hand),
     ("classic", "no-tricks", heart_lead_from_a_mixed_hand),
-    ("pagat-domino-any-seven", "domino", first_domino_card_another_seven),
-    ("pagat", "domino", a_new_row_opened_by_a_seven),
+    ("italian-domino-any-seven", "domino", first_domino_card_another_seven),
+    ("italian", "domino", a_new_row_opened_by_a_seven),
 ]
 
 
@@ -443,7 +461,7 @@ def test_records_replayed_under_another_preset_that_refuses_them(config):
     for _ in range(60):
         contract = rng.choice(["no-queens", "no-king-of-hearts", "no-hearts"])
         rec = random_deal_record(rng, CONFIGS[config], contract)
-        for other in ("standard", "classic", "pagat"):
+        for other in ("standard", "classic", "italian"):
             if other == preset:
                 continue
             bad = {**rec, "rules": other}
@@ -498,10 +516,14 @@ def test_fr32_refuses_doubles_and_other_packs(contract):
 
 @pytest.mark.parametrize(
     "config",
-    [n for n in CONFIGS if n.startswith("pagat") and "domino" in parse_rules(CONFIGS[n]).contracts],
+    [
+        n
+        for n in CONFIGS
+        if n.startswith("italian") and "domino" in parse_rules(CONFIGS[n]).contracts
+    ],
 )
-def test_pagat_domino_takes_no_start_rank(config):
-    """pagat's Domino always starts at 7: a start_rank field, even "7", is refused."""
+def test_italian_domino_takes_no_start_rank(config):
+    """italian's Domino always starts at 7: a start_rank field, even "7", is refused."""
     rng = random.Random(f"start-{config}")
     rec = random_deal_record(rng, CONFIGS[config], "domino")
     assert not agree(rec)
@@ -520,54 +542,57 @@ def test_contracts_outside_the_preset_are_refused():
     """Salad without its option, a contract left out by "without", another preset's ids."""
     rng = random.Random("outside")
     cases = [
-        ("pagat", "salad"),
+        ("italian", "salad"),
         ("standard", "salad"),
         ("classic", "salad"),
-        ("pagat-without-trumps", "trumps"),
-        ("pagat-without-domino", "domino"),
-        ("pagat-salad-without-domino", "domino"),
+        ("italian-without-trumps", "trumps"),
+        ("italian-without-domino", "domino"),
+        ("italian-salad-without-domino", "domino"),
         ("standard", "hearts"),
-        ("pagat", "king-of-hearts"),
+        ("italian", "king-of-hearts"),
     ]
     for config, contract in cases:
         base = random_deal_record(rng, CONFIGS[config], "no-tricks")
         bad = {**base, "contract": contract}
         if contract == "trumps":
             bad["trump"] = "S"
-        if contract == "domino" and parse_rules(CONFIGS[config]).preset != "pagat":
+        if contract == "domino" and parse_rules(CONFIGS[config]).preset != "italian":
             bad["start_rank"] = "7"
         both_refuse(bad)
 
 
 BAD_RULES = [
     {"preset": "standard", "options": {"salad": True}},
-    {"preset": "standard", "options": {"salad": False}},  # even a default: pagat only
+    {"preset": "standard", "options": {"salad": False}},  # even a default: italian only
     {"preset": "classic", "options": {"quota": 3}},
     {"preset": "fr32", "options": {"king_of_hearts": -20}},
-    {"preset": "pagat", "options": {"jokers": True}},
-    {"preset": "pagat", "options": {"king_of_hearts": -25}},
-    {"preset": "pagat", "options": {"king_of_hearts": -30.0}},
-    {"preset": "pagat", "options": {"king_of_hearts": "-30"}},
-    {"preset": "pagat", "options": {"queen": -7}},
-    {"preset": "pagat", "options": {"ace_of_hearts": -2}},
-    {"preset": "pagat", "options": {"quota": 4}},
-    {"preset": "pagat", "options": {"quota": 3.0}},
-    {"preset": "pagat", "options": {"quota": True}},
-    {"preset": "pagat", "options": {"salad": 1}},
-    {"preset": "pagat", "options": {"salad": 0}},
-    {"preset": "pagat", "options": {"domino_any_seven": 1}},
-    {"preset": "pagat", "options": {"overtrump_always": "true"}},
-    {"preset": "pagat", "options": {"without": "salad"}},
-    {"preset": "pagat", "options": {"without": False}},
-    {"preset": "pagat", "options": {"without": "Trumps"}},
-    {"preset": "pagat", "options": []},
-    {"preset": "pagat", "options": {"salad": True}, "variant": 2},
+    {"preset": "italian", "options": {"jokers": True}},
+    {"preset": "italian", "options": {"king_of_hearts": -25}},
+    {"preset": "italian", "options": {"king_of_hearts": -30.0}},
+    {"preset": "italian", "options": {"king_of_hearts": "-30"}},
+    {"preset": "italian", "options": {"queen": -7}},
+    {"preset": "italian", "options": {"ace_of_hearts": -2}},
+    {"preset": "italian", "options": {"quota": 4}},
+    {"preset": "italian", "options": {"quota": 3.0}},
+    {"preset": "italian", "options": {"quota": True}},
+    {"preset": "italian", "options": {"salad": 1}},
+    {"preset": "italian", "options": {"salad": 0}},
+    {"preset": "italian", "options": {"domino_any_seven": 1}},
+    {"preset": "italian", "options": {"overtrump_always": "true"}},
+    {"preset": "italian", "options": {"without": "salad"}},
+    {"preset": "italian", "options": {"without": False}},
+    {"preset": "italian", "options": {"without": "Trumps"}},
+    {"preset": "italian", "options": []},
+    {"preset": "italian", "options": {"salad": True}, "variant": 2},
     {"options": {"salad": True}},
     {"preset": "Pagat"},
+    {"preset": "Italian"},
+    {"preset": "pagat", "options": {"salad": 1}},  # the former id, checked as the new one
+    {"preset": "pagat", "options": {"jokers": True}},
     {"preset": "martian"},
     "martian",
     "Standard",
-    ["pagat"],
+    ["italian"],
     None,
     7,
 ]
@@ -576,9 +601,9 @@ BAD_RULES = [
 @pytest.mark.parametrize("rules", BAD_RULES, ids=[repr(r) for r in BAD_RULES])
 def test_bad_rules_are_refused_by_both(rules):
     """Malformed "rules" values, in a deal record and in a session record."""
-    rec = random_deal_record(random.Random("bad-rules"), "pagat", "no-tricks")
+    rec = random_deal_record(random.Random("bad-rules"), "italian", "no-tricks")
     both_refuse({**rec, "rules": copy.deepcopy(rules)})
-    session = random_session_record(random.Random("bad-rules"), "pagat", deals=1)
+    session = random_session_record(random.Random("bad-rules"), "italian", deals=1)
     both_refuse({**session, "rules": copy.deepcopy(rules)})
 
 

@@ -21,13 +21,15 @@ from barbu.bots.players import Bot
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.cards import deal_masks
 from barbu.deal import Deal
-from barbu.rules import preset
+from barbu.rules import PRESET_NAMES, STANDARD, preset
 
 
 def main() -> int:
     """Print the baseline of each contract of the chosen rules."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="standard")
+    parser.add_argument(
+        "--rules", default=STANDARD.name, help=f"a preset: {', '.join(PRESET_NAMES)}"
+    )
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -1,15 +1,21 @@
 """The numbers of the rules pages, computed by the engine: every ``{field}`` a rules text may use
 (``facts``), RULES.md §5's settlement example, and the worked example, a whole session played by
-four computer players from a fixed game number."""
+four computer players from a fixed game number.
+
+A preset's fields are named after its section of the rules pages (``pagat.salad.total`` for the
+italian preset, whose section keeps its anchor ``#pagat``); the presets are named through the
+registry's constants (``barbu.rules.CLASSIC``, ``FR32``, ``ITALIAN``) and their options' values
+come from its schema."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from barbu import Session
 from barbu.bots import Bot
 from barbu.cards import Card
-from barbu.rules import CLASSIC, PAGAT, STANDARD, ContractRules, preset
+from barbu.rules import CLASSIC, FR32, ITALIAN, REGISTRY, STANDARD, ContractRules, Rules, preset
 from barbu.scoring import final_scores
 from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
 from web.i18n import Catalog
@@ -55,58 +61,59 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
     }
     for x in s.contracts:
         signed_values[f"{x.contract.value}.total"] = x.total
-    for rules, prefix in ((s, "domino"), (CLASSIC, "classic.domino")):
+    for rules, prefix in ((s, "domino"), (CLASSIC, f"{section(CLASSIC)}.domino")):
         places = rules.contract("domino").domino
         assert places is not None
         for place, value in enumerate(places.places, 1):
             signed_values[f"{prefix}.{place}"] = value
-    fr32 = preset("fr32")
-    f = fr32.contract
+    fr32, f, p = FR32, FR32.contract, section(FR32)
     out |= {
-        "fr32.cards": fr32.deck.bit_count(),
-        "fr32.hand": fr32.hand_size,
-        "fr32.deals": fr32.deals,
-        "fr32.king-of-hearts": card_value(f("king-of-hearts"), king),
-        "fr32.hearts": card_value(f("hearts"), Card.parse("7H")),
-        "fr32.hearts.total": f("hearts").total,
-        "fr32.queens": card_value(f("queens"), queen),
-        "fr32.queens.total": f("queens").total,
-        "fr32.jacks": card_value(f("jacks"), Card.parse("JS")),
-        "fr32.jacks.total": f("jacks").total,
-        "fr32.trick": f("tricks").per_trick,
-        "fr32.trick.total": f("tricks").total,
-        "fr32.last-trick": dict(f("last-trick").trick_values)[fr32.hand_size - 1],
-        "fr32.reverse": -f("reverse").per_trick,
-        "fr32.reverse.total": -f("reverse").total,
+        f"{p}.cards": fr32.deck.bit_count(),
+        f"{p}.hand": fr32.hand_size,
+        f"{p}.deals": fr32.deals,
+        f"{p}.king-of-hearts": card_value(f("king-of-hearts"), king),
+        f"{p}.hearts": card_value(f("hearts"), Card.parse("7H")),
+        f"{p}.hearts.total": f("hearts").total,
+        f"{p}.queens": card_value(f("queens"), queen),
+        f"{p}.queens.total": f("queens").total,
+        f"{p}.jacks": card_value(f("jacks"), Card.parse("JS")),
+        f"{p}.jacks.total": f("jacks").total,
+        f"{p}.trick": f("tricks").per_trick,
+        f"{p}.trick.total": f("tricks").total,
+        f"{p}.last-trick": dict(f("last-trick").trick_values)[fr32.hand_size - 1],
+        f"{p}.reverse": -f("reverse").per_trick,
+        f"{p}.reverse.total": -f("reverse").total,
     }
-    domino = PAGAT.contract("domino").domino
+    p = section(ITALIAN)
+    domino = ITALIAN.contract("domino").domino
     assert domino is not None and domino.start_rank is not None and domino.opener is not None
-    out["pagat.domino.rank"] = rank_short(catalog, domino.start_rank)
+    out[f"{p}.domino.rank"] = rank_short(catalog, domino.start_rank)
     opener = Card(domino.opener)
-    out["pagat.domino.first"] = rank_short(catalog, opener.rank) + opener.suit.symbol
-    options = {
-        "king": preset("pagat", {"king_of_hearts": -30}),
-        "queen": preset("pagat", {"queen": -8}),
-        "ace": preset("pagat", {"ace_of_hearts": -4}),
+    out[f"{p}.domino.first"] = rank_short(catalog, opener.rank) + opener.suit.symbol
+    values = {
+        name: other_value(ITALIAN, name) for name in ("king_of_hearts", "queen", "ace_of_hearts")
     }
-    signed_values["pagat.king-option"] = card_value(
-        options["king"].contract("no-king-of-hearts"), king
+    options = {name: preset(ITALIAN.name, {name: value}) for name, value in values.items()}
+    signed_values[f"{p}.king-option"] = card_value(
+        options["king_of_hearts"].contract("no-king-of-hearts"), king
     )
-    signed_values["pagat.queen-option"] = card_value(options["queen"].contract("no-queens"), queen)
-    signed_values["pagat.ace-option"] = card_value(options["ace"].contract("no-hearts"), ace)
-    out["pagat.quota-option"] = preset("pagat", {"quota": 3}).double_quota
-    salad = preset("pagat", {"salad": True})
-    every = preset(
-        "pagat", {"salad": True, "king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4}
+    signed_values[f"{p}.queen-option"] = card_value(options["queen"].contract("no-queens"), queen)
+    signed_values[f"{p}.ace-option"] = card_value(
+        options["ace_of_hearts"].contract("no-hearts"), ace
     )
-    without = preset("pagat", {"without": "trumps"})
-    signed_values["pagat.salad.total"] = salad.contract("salad").total
-    signed_values["pagat.salad.all-options"] = every.contract("salad").total
+    out[f"{p}.quota-option"] = preset(
+        ITALIAN.name, {"quota": other_value(ITALIAN, "quota")}
+    ).double_quota
+    salad = preset(ITALIAN.name, {"salad": True})
+    every = preset(ITALIAN.name, {"salad": True, **values})
+    without = preset(ITALIAN.name, {"without": other_value(ITALIAN, "without")})
+    signed_values[f"{p}.salad.total"] = salad.contract("salad").total
+    signed_values[f"{p}.salad.all-options"] = every.contract("salad").total
     out |= {
-        "pagat.salad.block": salad.block_size,
-        "pagat.salad.deals": salad.deals,
-        "pagat.without.block": without.block_size,
-        "pagat.without.deals": without.deals,
+        f"{p}.salad.block": salad.block_size,
+        f"{p}.salad.deals": salad.deals,
+        f"{p}.without.block": without.block_size,
+        f"{p}.without.deals": without.deals,
     }
     raw, final = settlement_example()
     for seat in range(4):
@@ -125,6 +132,20 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
     signed_values["game.last.total"] = totals[lowest]
     out["game.doubles"] = sum(len(h.doubles) for h in example.history())
     return {k: str(v) for k, v in out.items()} | {k: signed(v) for k, v in signed_values.items()}
+
+
+def section(rules: Rules) -> str:
+    """The prefix of a preset's fields: its section of the rules pages (``barbu.rules.REGISTRY``),
+    where they are used."""
+    return REGISTRY[rules.name].section
+
+
+def other_value(rules: Rules, name: str) -> Any:
+    """The first value of a preset's option that is not its default (the option's values and
+    default are its schema's)."""
+    option = REGISTRY[rules.name].option(name)
+    assert option is not None, name
+    return next(v for v in option.values if not option.is_default(v))
 
 
 def settlement_example() -> tuple[list[int], list[int]]:

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from barbu import Session
-from barbu.rules import STANDARD
+from barbu.errors import RuleError
+from barbu.rules import REGISTRY, STANDARD, registered
 from tools.rules_facts import example_session, facts, settlement_example
 from tools.rules_text import (
     Generated,
@@ -47,11 +48,12 @@ SECTIONS = ("session", "contracts", "doubles", "settlement", "example", "variant
 SUBSECTIONS = {
     "contracts": ("tricks", *(c.contract.value for c in STANDARD.contracts)),
     "doubles": ("obligation",),
-    "variants": ("classic", "fr32", "pagat"),
+    "variants": tuple(p.section for p in REGISTRY.values() if p.section not in SECTIONS),
     "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
 }
 """Subsections each section must have (in this order but for the FAQ's, which may be anywhere
-in it among the others)."""
+in it among the others); each preset's section (``barbu.rules.REGISTRY``) is a section or a
+variant."""
 FAQ_AT_LEAST = 10
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
@@ -78,10 +80,11 @@ class Page:
         """A link's address: a section of this page, or the game with a preset."""
         if target.startswith("#") and target[1:] in self.ids:
             return target
-        if target.startswith("play:"):
-            rules = target.removeprefix("play:")
-            if rules in ("standard", "classic", "fr32", "pagat"):
-                return play_href(self.lang, rules)
+        if target.startswith("play:"):  # a preset by its id or a former one; linked by its id
+            try:
+                return play_href(self.lang, registered(target.removeprefix("play:")).name)
+            except RuleError:
+                pass
         raise RulesTextError(f"{self.where}: no such link target {target!r}")
 
     def text(self, text: str, line: int) -> list[Any]:

@@ -25,7 +25,7 @@ from typing import Any
 from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.rules import STANDARD, Rules, preset
+from barbu.rules import REGISTRY, STANDARD, Rules, preset, registered
 from web.bots import ComputerPlayers
 from web.codecache import compiled_from_source, read_sources
 from web.game import (
@@ -346,7 +346,7 @@ class PageController:
         link to it, and the language switch."""
         d, t = self.table.dom, self.catalog.text
         rules = self.game.rules
-        game = t(f"rules.{rules.name}")
+        game = t(REGISTRY[rules.name].label)
         if rules.options:
             game = self.catalog.plural("rules.with_options", len(rules.options), rules=game)
         seed_link = d.el(
@@ -594,10 +594,9 @@ class PageController:
         elif name == "hints":
             self.change_settings({"hints": bool(target.checked)})
             self.draw()
-        elif name == "new-rules":  # the Pagat rules' options show while that game is chosen
-            options = self.document.getElementById("pagat-options")
-            if options:
-                options.hidden = str(target.value) != "pagat"
+        elif name == "new-rules":  # a game's options show while that game is chosen
+            for options in self.document.querySelectorAll("[data-options-for]"):
+                options.hidden = str(options.getAttribute("data-options-for")) != str(target.value)
         elif name == "import":
             files = target.files
             if files and files.length:
@@ -1048,18 +1047,20 @@ class PageController:
         )
 
     def chosen_rules(self) -> Rules:
-        """The game chosen in the menu, with the Pagat rules' options set there."""
+        """The game chosen in the menu, with its options as set there (by its schema)."""
         chosen = self.document.querySelector('input[name="new-rules"]:checked')
-        name = str(chosen.value) if chosen else self.game.rules.name
+        entry = registered(str(chosen.value) if chosen else self.game.rules.name)
         options: dict[str, Any] = {}
-        if name == "pagat":
-            for node in self.document.querySelectorAll("#pagat-options [data-option]"):
-                option = str(node.getAttribute("data-option"))
-                if str(node.type) == "checkbox":
-                    options[option] = bool(node.checked)
-                else:
-                    options[option] = json.loads(str(node.value))
-        return preset(name, options)
+        fields = self.document.getElementById(f"options-{entry.name}")
+        for option in entry.options:
+            node = fields.querySelector(f'[data-option="{option.name}"]') if fields else None
+            if node is None:
+                continue
+            if option.type == "bool":
+                options[option.name] = bool(node.checked)
+            else:
+                options[option.name] = json.loads(str(node.value))
+        return preset(entry.name, options)
 
     def resume_previous(self) -> None:
         """Swap back to the session kept before the current one."""

@@ -3,7 +3,8 @@
 Settings are kept in the browser's storage (key ``barbu.settings``) and the address overrides
 them for this visit: ``?speed=instant|fast|normal|slow``, ``?level=beginner|standard|expert``,
 ``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the
-session and ``?rules=standard|classic|fr32|pagat`` its game (RULES.md §7).
+session and ``?rules=ID`` its game: a preset of RULES.md §7 by its id or a former id
+(``barbu.rules.REGISTRY``), written back with its id.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import json
 import re
 from dataclasses import asdict, dataclass, replace
 
+from barbu.errors import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.rules import PRESET_NAMES
+from barbu.rules import STANDARD, registered
 
 SEED_LIMIT = 2**32
 SEED_DIGITS = len(str(SEED_LIMIT))
@@ -135,9 +137,15 @@ def parse_seed(text: str) -> int | None:
 
 
 def rules_from_query(query: str) -> str | None:
-    """The game asked for by ``?rules=NAME`` (a preset of RULES.md §7), or None."""
+    """The id of the game asked for by ``?rules=NAME`` (a preset of RULES.md §7, by its id or a
+    former one), or None."""
     name = query_values(query).get("rules")
-    return name if name in PRESET_NAMES else None
+    if name is None:
+        return None
+    try:
+        return registered(name).name
+    except RuleError:
+        return None
 
 
 def choices_from_query(query: str) -> dict:
@@ -150,14 +158,14 @@ def choices_from_query(query: str) -> dict:
     return out
 
 
-def page_query(seed: int, lang: str, query: str = "", rules: str = "standard") -> str:
+def page_query(seed: int, lang: str, query: str = "", rules: str = STANDARD.name) -> str:
     """The address query for this session (its seed and, but for the standard game, its
     preset) in that language, keeping the other parameters."""
     values = query_values(query)
     values.update(seed=str(seed), lang=lang)
     values.pop("rules", None)
     first = {"seed": values.pop("seed"), "lang": values.pop("lang")}
-    if rules != "standard":
+    if rules != STANDARD.name:
         first["rules"] = rules
     ordered = {**first, **values}
     return "?" + "&".join(f"{quote(key)}={quote(value)}" for key, value in ordered.items())

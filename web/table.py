@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from barbu import ChooseContract, Double, Phase, Play, Rank, Suit
-from barbu.rules import PAGAT_OPTIONS, PRESET_NAMES
+from barbu.rules import REGISTRY, Preset
 from web.cards_view import card_button, mini_card
 from web.dom import Dom
 from web.domino_view import domino_rows
@@ -1232,11 +1232,11 @@ class TableView:
             ),
             class_="record",
         )
-        game = ui.game.rules.name
+        section = REGISTRY[ui.game.rules.name].section
         rules_link = d.el(
             "a",
             t("menu.rules"),
-            href=f"./rules/{ui.catalog.lang}/#{'session' if game == 'standard' else game}",
+            href=f"./rules/{ui.catalog.lang}/#{section}",
             target="_blank",
             rel="noopener",
             id="menu-rules",
@@ -1269,11 +1269,13 @@ class TableView:
         self.menu.replaceChildren(*parts)
 
     def game_choice(self, rules: Any) -> Any:
-        """The games of RULES.md §7, a line each, and the Pagat rules' house options (shown
-        while that game is chosen); the current session's game comes chosen."""
+        """The games of RULES.md §7 (``barbu.rules.REGISTRY``), a line each, and each game's
+        options (``data-options-for``, shown while that game is chosen); the current session's
+        game comes chosen with its options."""
         d, t = self.dom, self.catalog.text
         games = []
-        for name in PRESET_NAMES:
+        for entry in REGISTRY.values():
+            name = entry.name
             radio = d.el(
                 "input",
                 None,
@@ -1290,62 +1292,62 @@ class TableView:
                     "div",
                     None,
                     radio,
-                    d.el("label", t(f"rules.{name}"), for_=f"new-rules-{name}"),
-                    d.el(
-                        "p", t(f"rules.{name}.about"), id=f"new-rules-{name}-about", class_="about"
-                    ),
+                    d.el("label", t(entry.label), for_=f"new-rules-{name}"),
+                    d.el("p", t(entry.about), id=f"new-rules-{name}-about", class_="about"),
                     class_="game-choice",
                 )
             )
-        chosen = dict(rules.options)
-        options = []
-        for option, values in PAGAT_OPTIONS.items():
-            current = chosen.get(option, values[0])
-            field = f"new-option-{option}"
-            if isinstance(values[0], bool):
-                box = d.el(
-                    "input",
-                    None,
-                    type="checkbox",
-                    id=field,
-                    data_option=option,
-                    checked=bool(current),
-                )
-                options.append(
-                    d.el(
-                        "div",
-                        None,
-                        box,
-                        d.el("label", t(f"option.{option}"), for_=field),
-                        class_="check",
-                    )
-                )
-                continue
-            select = d.el("select", None, id=field, data_option=option)
-            for value in values:
-                words = (
-                    t(f"option.{option}.{value or 'none'}") if option == "without" else str(value)
-                )
-                select.append(
-                    d.el("option", words, value=json.dumps(value), selected=value == current)
-                )
-            options.append(d.el("label", t(f"option.{option}"), for_=field))
-            options.append(select)
         return d.el(
             "fieldset",
             None,
             d.el("legend", t("menu.game")),
             *games,
-            d.el(
-                "fieldset",
-                None,
-                d.el("legend", t("menu.options")),
-                *options,
-                id="pagat-options",
-                class_="options",
-                hidden=rules.name != "pagat",
-            ),
+            *(self.option_fields(e, rules) for e in REGISTRY.values() if e.options),
             class_="games",
+        )
+
+    def option_fields(self, entry: Preset, rules: Any) -> Any:
+        """A game's options as its schema lists them: a check box for a yes-or-no one, else a
+        list of its values; set as ``rules`` has them when it is that game."""
+        d, t = self.dom, self.catalog.text
+        chosen = dict(rules.options) if rules.name == entry.name else {}
+        fields = []
+        for option in entry.options:
+            current = chosen.get(option.name, option.default)
+            field = f"new-option-{entry.name}-{option.name}"
+            if option.type == "bool":
+                box = d.el(
+                    "input",
+                    None,
+                    type="checkbox",
+                    id=field,
+                    data_option=option.name,
+                    checked=bool(current),
+                )
+                fields.append(
+                    d.el(
+                        "div", None, box, d.el("label", t(option.label), for_=field), class_="check"
+                    )
+                )
+                continue
+            select = d.el("select", None, id=field, data_option=option.name)
+            for index, value in enumerate(option.values):
+                words = t(option.value_labels[index]) if option.value_labels else str(value)
+                select.append(
+                    d.el("option", words, value=json.dumps(value), selected=value == current)
+                )
+            fields.append(d.el("label", t(option.label), for_=field))
+            fields.append(select)
+        assert entry.options_label is not None
+        return d.el(
+            "fieldset",
+            None,
+            d.el("legend", t(entry.options_label)),
+            *fields,
+            id=f"options-{entry.name}",
+            data_options_for=entry.name,
+            class_="options",
+            hidden=rules.name != entry.name,
         )
 
     # -- notices and announcements -----------------------------------------------------------

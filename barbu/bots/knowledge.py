@@ -2,12 +2,12 @@
 
 Every inference is a set of cards a seat cannot hold now (``forbidden``):
 - a player who did not follow the led suit has none of it (RULES.md §2);
-- where hearts may not be led (No Hearts and No King of Hearts; in pagat until hearts are
+- where hearts may not be led (No Hearts and No King of Hearts; in italian until hearts are
   broken), a player who led a heart held nothing else (§2, §7);
 - in Trumps, a player who played a trump no higher than the top trump when trumps were led has no
   higher trump; void in a plain led suit, what he played tells what he lacked, by the rules'
   trump duty: no winning trump (standard), no trump or no higher trump (classic), no trump above
-  one in the trick (pagat's over-trump option), nothing (pagat) (§3, §7);
+  one in the trick (the italian over-trump option), nothing (italian) (§3, §7);
 - in the Domino, a player skipped over had no playable card at that moment (§3).
 
 ``sample_hands`` deals the unseen cards to the other seats, each receiving exactly the number of

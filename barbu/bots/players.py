@@ -67,7 +67,7 @@ DECLARER_BASELINE = {
         Contract.LAST_TRICK: 12.83,
         Contract.REVERSE: -20.87,
     },
-    "pagat": {
+    "italian": {
         Contract.NO_TRICKS: -6.19,
         Contract.NO_QUEENS: -5.74,
         Contract.NO_LAST_TWO: -6.8,
@@ -81,7 +81,7 @@ DECLARER_BASELINE = {
 suit and starting rank chosen by shape; 600 deals; ``tools/declarer_baseline.py`` measures
 them). A contract is worth choosing now by how much better this hand does than that: every
 contract of the block is played anyway. A contract's options scale its figure with its total
-(Pagat's K♥ at -30); a contract not measured (the Salad) takes a quarter of its total."""
+(the italian K♥ at -30); a contract not measured (the Salad) takes a quarter of its total."""
 
 
 def declarer_baseline(rules: Rules, crules: ContractRules) -> float:

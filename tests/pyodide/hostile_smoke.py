@@ -45,7 +45,7 @@ for name, record in samples.items():
         run(name, check_import, json.dumps(record))
 
 session = samples["standard session"]
-save = json.loads(save_text(samples["pagat session in play"]))
+save = json.loads(save_text(samples["italian session in play"]))
 deep_rules = '{"preset": ' * 5000 + '"pagat"' + "}" * 5000
 deep = {
     "6,000 [ imported": run("deep", check_import, "[" * 6000 + "]" * 6000),
