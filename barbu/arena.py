@@ -127,6 +127,8 @@ def duplicate_session(args: tuple[str, str, int, int, RulesRecord]) -> tuple[flo
         session = Session(seed=sseed, rules=rules)
         bots = [Bot(levels[s], seed=f"{sseed}/{s}/{levels[s]}") for s in range(4)]
         while not session.is_over:
+            if session.between_deals:
+                session.next_deal()
             seat = session.to_move
             assert seat is not None  # the session is not over
             start, cpu = time.perf_counter(), time.process_time()

@@ -12,8 +12,10 @@ obligation of §4 is enforced from the block context the session passes in (``ow
 seat and ``deals_left`` in the block, this one included).
 
 ``apply`` returns a frozen ``Event`` (the action, the trick it completed and who won it, the
-Domino passes and exits, the end of the deal) and appends it to ``history``: replaying the
-history's actions on the dealt hands rebuilds the state.
+Domino passes and exits, and the deal's whole ``DealSummary`` on the action that ends it) and
+appends it to ``history``: the history is the deal's record. ``actions`` lists what was done,
+``at(k)`` is the state after the first ``k`` actions (replayed from the dealt hands: a deal has at
+most a few dozen actions) and ``undo()`` takes the last action back.
 """
 
 from __future__ import annotations
@@ -51,6 +53,23 @@ class Trick(NamedTuple):
     winner: int
 
 
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal as the score sheet shows it: what was played, doubled and scored."""
+
+    number: int
+    """The deal's place in its session (1-based)."""
+    declarer: int
+    contract: Contract
+    trump: Suit | None
+    start_rank: Rank | None
+    doubles: tuple[tuple[int, int], ...]
+    raw: tuple[int, ...]
+    final: tuple[int, ...]
+    settlement: tuple[PairSettlement, ...]
+    """Each doubled pair's payment (RULES.md §5)."""
+
+
 class Event(NamedTuple):
     """What one action did (frozen): the deal's history is the list of these."""
 
@@ -62,8 +81,13 @@ class Event(NamedTuple):
     """Domino: the seat that went out with this card."""
     skipped: tuple[int, ...] = ()
     """Domino: the seats passed over after this card because they could not play."""
-    over: bool = False
-    """The deal ended with this action."""
+    summary: DealSummary | None = None
+    """The deal ended with this action: its summary."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal ended with this action."""
+        return self.summary is not None
 
 
 @dataclass(frozen=True)
@@ -144,6 +168,7 @@ class Deal:
         used: frozenset[Contract] = frozenset(),
         owed: Sequence[int] = (0, 0, 0, 0),
         deals_left: int | None = None,
+        number: int = 1,
     ) -> None:
         masks = [h if isinstance(h, int) else mask_of(h) for h in hands]
         _check_hands(masks, rules)
@@ -156,6 +181,8 @@ class Deal:
         self.used = frozenset(used)
         self.owed = tuple(owed)
         self.deals_left = rules.block_size if deals_left is None else deals_left
+        self.number = number
+        """The deal's place in its session (1-based), for its summary."""
         self.phase = Phase.CONTRACT
         self.to_move: int | None = declarer
         self.crules: ContractRules | None = None
@@ -256,6 +283,64 @@ class Deal:
         """Deal scores after the doubles settlement (RULES.md §5)."""
         return settle(self.raw_scores(), self.doubles, self.rules)
 
+    def summary(self) -> DealSummary | None:
+        """The finished deal as the score sheet shows it; None until it is over."""
+        if self.phase is not Phase.DONE or self.crules is None:
+            return None
+        raw = self.raw_scores()
+        return DealSummary(
+            self.number,
+            self.declarer,
+            self.crules.contract,
+            self.trump,
+            self.start_rank,
+            tuple(self.doubles),
+            tuple(raw),
+            tuple(settle(raw, self.doubles, self.rules)),
+            tuple(settlements(raw, self.doubles, self.rules)),
+        )
+
+    # -- the history --------------------------------------------------------------------------
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action taken in this deal, in order (its record)."""
+        return [event.action for event in self.history]
+
+    def fresh(self) -> Deal:
+        """The same deal as it was dealt: same hands and block context, no action taken."""
+        return Deal(
+            self.dealt,
+            self.declarer,
+            self.rules,
+            self.used,
+            self.owed,
+            self.deals_left,
+            self.number,
+        )
+
+    def at(self, count: int) -> Deal:
+        """A new state: this deal after its first ``count`` actions (0 to ``len(history)``)."""
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise RuleError(f"not a number of actions: {quoted(count)}", "bad-step")
+        if not 0 <= count <= len(self.history):
+            raise RuleError(
+                f"this deal has {_plural(len(self.history), 'action')}, not {count}", "bad-step"
+            )
+        state = self.fresh()
+        apply = state.apply
+        for event in self.history[:count]:
+            apply(event.action)
+        return state
+
+    def undo(self) -> Action:
+        """Take back the last action (the state is as before it) and return it."""
+        if not self.history:
+            raise RuleError("there is no action to take back in this deal", "nothing-to-undo")
+        last = self.history[-1].action
+        self.__dict__.update(self.at(len(self.history) - 1).__dict__)
+        return last
+
     # -- checking and applying actions ------------------------------------------------------
 
     def can(self, action: Action) -> bool:
@@ -278,6 +363,8 @@ class Deal:
             if phase is Phase.DOUBLING
             else Play
         )
+        if isinstance(action, Double) and not self.rules.doubling:
+            raise RuleError(f"the {self.rules.name} rules have no doubles", "no-doubles")
         if not isinstance(action, kind):
             wanted = {ChooseContract: "a contract", Double: "a doubling turn", Play: "a card"}
             raise RuleError(
@@ -310,7 +397,7 @@ class Deal:
         assert seat is not None
         if isinstance(action, ChooseContract):
             self._choose(action)
-            event = Event(seat, action, over=self.is_over)
+            event = Event(seat, action)
         elif isinstance(action, Double):
             self._double(action)
             event = Event(seat, action)
@@ -704,7 +791,7 @@ class Deal:
             self.to_move = (seat + 1) & 3
             return _PLAIN_EVENTS[seat][card]
         done = self._finish_trick()
-        return Event(seat, action, done, None, (), self.phase is Phase.DONE)
+        return Event(seat, action, done, None, (), self.summary())
 
     def _add_to_trick(self, seat: int, card: Card) -> None:
         """Put a card in the current trick, keeping the card that takes it (rebuilding a state)."""
@@ -754,7 +841,7 @@ class Deal:
             if len(self.out_order) == 3:
                 self.phase = Phase.DONE
                 self.to_move = None
-                return Event(seat, action, out=out, over=True)
+                return Event(seat, action, out=out, summary=self.summary())
         nxt = self._next_domino_player(seat, include=False)
         assert nxt is not None  # while fewer than three are out, someone can play
         self.to_move = nxt

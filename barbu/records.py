@@ -1,31 +1,35 @@
 """Deal and session records (JSON) and ``score_record`` (RULES.md §6).
 
-Deal record::
+A record is the history itself: the rules, the hands as dealt, who dealt and who declares, and
+every action in the order taken. Deal record (format 2)::
 
-    {"rules": "standard", "declarer": 0-3, "hands": [[13 cards] x4],
-     "contract": "no-tricks" | ... | "domino", "trump": "S|H|D|C" (trumps only),
-     "start_rank": "A|K|...|2" (a Domino whose rank the declarer names), "doubles": [[doubler,
-     target], ...] in the order made (a redouble is the declarer's pair back), "play": [cards in
-     play order]}
+    {"format": 2, "rules": "standard", "dealer": 0-3, "declarer": 0-3,
+     "hands": [[13 cards] x4], "actions": [action, ...]}
 
-``"rules"`` is a preset name (``"standard"``, ``"classic"``, ``"fr32"``, ``"pagat"``) or
-``{"preset": "pagat", "options": {...}}`` (RULES.md §7; see ``barbu.rules.preset``). In fr32 the
-hands hold 8 cards, ``"doubles"`` is present and empty, and ``"declarer"`` is the dealer who chose
-the contract; a pagat Domino has no ``"start_rank"`` (always 7).
+with each action in the plain-data form of ``barbu.actions`` (``{"contract": "trumps",
+"trump": "S"}``, ``{"double": [0, 2]}``, ``{"double": []}`` for a pass, ``"QS"`` for a card).
+``"rules"`` is a preset name or ``{"preset": name, "options": {...}}`` (RULES.md §7; see
+``barbu.rules.preset``). ``"dealer"`` is written for readers and checked when present. Domino
+passes are implicit, and a deal that ended early stops there. In fr32 the hands hold 8 cards and
+the ``"declarer"`` is the dealer who chose the contract.
 
-Domino passes are implicit, and a deal that ended early stops there. A session record is
-``{"rules", "first_declarer", "seed" (int or null), "deals": [deal records without "rules"]}``;
-the hands in the deal records are authoritative. Replaying a record rebuilds the same state; the
-engine's own history exports to the same records. A record of a deal still in its doubling round
-also carries ``"double_turns"``: the number of turns taken (passes leave no pair), so a saved game
-resumes exactly; finished rounds never need it.
+A session record is ``{"format": 2, "rules", "first_declarer", "seed" (int or null), "deals":
+[deal records without "format" and "rules"]}``, every deal dealt so far (the last one may have no
+action yet); the hands in the deal records are authoritative. Replaying a record rebuilds the
+same state, and the state writes the same record back.
+
+Format 1, written before, is still read (a record without ``"format"`` and without
+``"actions"``): a deal's ``"contract"`` (with ``"trump"`` or ``"start_rank"``), its ``"doubles"``
+as ``[doubler, target]`` pairs in the order made, ``"double_turns"`` for a doubling round left
+half-way, and its ``"play"``; a session's record leaves out a deal whose contract is not chosen
+yet. Whatever reads a format-1 record writes format 2 from then on.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import PASS, PLAYS, ChooseContract, Double
+from .actions import PASS, PLAYS, ChooseContract, Double, action_from_data, action_to_data
 from .cards import CARD_SPELLINGS, FULL_DECK, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
 from .errors import Refusal, RuleError, quoted
@@ -42,34 +46,31 @@ def hands_data(deal: Deal) -> list[list[str]]:
     return [[str(c) for c in cards_of(h)] for h in deal.dealt]
 
 
-def deal_record(deal: Deal, with_rules: bool = True) -> dict[str, Any]:
-    """The record of a deal whose contract is chosen (the story so far if unfinished)."""
-    if deal.crules is None:
-        raise RuleError("a deal has no record before its contract is chosen", "no-contract")
-    rec: dict[str, Any] = {}
-    if with_rules:
-        rec["rules"] = deal.rules.record
+FORMAT = 2
+"""The format records are written in."""
+
+
+def deal_record(deal: Deal, alone: bool = True) -> dict[str, Any]:
+    """The record of a deal: its story so far, from the deal to its last action.
+
+    ``alone``: a record of its own, with its format and rules (not inside a session's).
+    """
+    rec: dict[str, Any] = {"format": FORMAT, "rules": deal.rules.record} if alone else {}
+    rec["dealer"] = (deal.declarer + deal.rules.dealer) % 4
     rec["declarer"] = deal.declarer
     rec["hands"] = hands_data(deal)
-    rec["contract"] = deal.crules.contract.value
-    if deal.trump is not None:
-        rec["trump"] = deal.trump.char
-    if deal.start_rank is not None and deal.crules.names_rank:
-        rec["start_rank"] = deal.start_rank.char
-    rec["doubles"] = [[a, b] for a, b in deal.doubles]
-    if deal.phase is Phase.DOUBLING:
-        rec["double_turns"] = deal.double_turns
-    rec["play"] = [str(c) for _, c in deal.played]
+    rec["actions"] = [action_to_data(event.action) for event in deal.history]
     return rec
 
 
 def session_record(session: Session) -> dict[str, Any]:
-    """The record of a session: every deal whose contract has been chosen."""
+    """The record of a session: every deal dealt so far."""
     return {
+        "format": FORMAT,
         "rules": session.rules.record,
         "first_declarer": session.first_declarer,
         "seed": session.seed,
-        "deals": [deal_record(d, with_rules=False) for d in session.deals if d.crules is not None],
+        "deals": [deal_record(d, alone=False) for d in session.deals],
     }
 
 
@@ -180,11 +181,57 @@ def _contract_action(record: dict[str, Any], deal: str, rules: Rules) -> ChooseC
     return ChooseContract(contract, trump, start_rank)
 
 
-def replay_deal(deal: Deal, record: dict[str, Any], where: str = "") -> Deal:
+def record_format(record: dict[str, Any], where: str = "format") -> int:
+    """The format a record is written in: its ``"format"``, else 2 if it lists ``"actions"``,
+    else 1."""
+    if "format" not in record:
+        return FORMAT if "actions" in record else 1
+    value = record["format"]
+    if type(value) is not int or value not in (1, FORMAT):
+        raise _fail(where, f"unknown record format {quoted(value)} (known: 1, {FORMAT})")
+    return value
+
+
+_FORMAT_1_KEYS = ("contract", "trump", "start_rank", "doubles", "double_turns", "play")
+
+
+def replay_deal(deal: Deal, record: dict[str, Any], where: str = "", form: int = FORMAT) -> Deal:
     """Play a deal record's actions on ``deal`` (fresh, same hands); raise on the first bad one.
 
-    ``where`` names the deal inside a session ("deal 3") for the error messages.
+    ``where`` names the deal inside a session ("deal 3") for the error messages; ``form`` is the
+    record's format.
     """
+    dealer = record.get("dealer")
+    if dealer is not None and _seat(dealer, _at(where, "dealer")) != (
+        expected := (deal.declarer + deal.rules.dealer) % 4
+    ):
+        raise _fail(
+            _at(where, "dealer"),
+            f"the dealer is seat {expected} when seat {deal.declarer} declares, not seat {dealer}",
+        )
+    if form == 1:
+        return _replay_format_1(deal, record, where)
+    old = next((key for key in _FORMAT_1_KEYS if key in record), None)
+    if old is not None:
+        raise _fail(
+            _at(where, old),
+            f'a format {FORMAT} record lists its actions in "actions"; "{old}" is format 1\'s',
+        )
+    actions = _list(record, "actions", where)
+    apply, spellings, plays = deal.apply, CARD_SPELLINGS, PLAYS
+    for i, data in enumerate(actions):
+        try:
+            card = spellings.get(data) if type(data) is str else None
+            apply(plays[card] if card is not None else action_from_data(data))
+        except RuleError as e:
+            seat = deal.to_move  # unchanged: a refused action changes nothing
+            spot = _at(where, f"actions[{i}]")
+            raise e.located(spot if seat is None else f"{spot}, seat {seat}") from None
+    return deal
+
+
+def _replay_format_1(deal: Deal, record: dict[str, Any], where: str) -> Deal:
+    """``replay_deal`` for a format-1 record (contract, doubles, play)."""
     action = _contract_action(record, where, deal.rules)
     try:
         deal.apply(action)
@@ -262,6 +309,7 @@ def deal_from_record(record: Any) -> Deal:
     """Rebuild a deal from its record, checking every action."""
     if not isinstance(record, dict):
         raise _fail("record", "a deal record must be a JSON object")
+    form = record_format(record)
     rules = _rules_of(record)
     hands = _hands(record, "", rules)
     declarer = _seat(record.get("declarer"), "declarer")
@@ -269,13 +317,14 @@ def deal_from_record(record: Any) -> Deal:
         deal = Deal(hands, declarer, rules)
     except RuleError as e:
         raise e.located("hands") from None
-    return replay_deal(deal, record)
+    return replay_deal(deal, record, form=form)
 
 
 def session_from_record(record: Any) -> Session:
     """Rebuild a session from its record, checking every deal and action."""
     if not isinstance(record, dict):
         raise _fail("record", "a session record must be a JSON object")
+    form = record_format(record)
     rules = _rules_of(record)
     seed = record.get("seed")
     if seed is not None and (
@@ -295,6 +344,8 @@ def session_from_record(record: Any) -> Session:
             raise _fail(where, "a deal record must be a JSON object")
         if "rules" in rec and _rules_of(rec, _at(where, "rules")) != rules:
             raise _fail(_at(where, "rules"), "differs from the session's rules")
+        if "format" in rec and record_format(rec, _at(where, "format")) != form:
+            raise _fail(_at(where, "format"), "differs from the session's format")
         if n > 1 and not session.deal.is_over:
             raise _fail(f"deal {n - 1}", "unfinished deal followed by another", "unfinished")
         expected = session.declarer_of(n)
@@ -306,19 +357,11 @@ def session_from_record(record: Any) -> Session:
                 "wrong-declarer",
             )
         hands = _hands(rec, where, rules)
-        if session.seed is not None:
-            session.draw_hands()  # keep the seeded shuffle in step with the deals recorded
         try:
-            deal = session.start_deal(hands)
+            deal = session.next_deal(hands)
         except RuleError as e:
             raise e.located(_at(where, "hands")) from None
-        replay_deal(deal, rec, where)
-    if (
-        session.seed is not None
-        and (not session.deals or session.deal.is_over)
-        and len(session.deals) < rules.deals
-    ):
-        session.start_deal()
+        replay_deal(deal, rec, where, form)
     return session
 
 
@@ -348,7 +391,7 @@ def score_record(record: Any) -> dict[str, Any]:
     """
     if is_session_record(record):
         session = session_from_record(record)
-        played = [d for d in session.deals if d.crules is not None]
+        played = [d for d in session.deals if d.history]  # a deal just dealt is not played yet
         for n, d in enumerate(played, 1):
             _require_finished(d, f"deal {n}")
         deals = []

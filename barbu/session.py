@@ -10,7 +10,13 @@ total (the highest, or the lowest in fr32) wins and a tie shares the victory.
 
 The session deals from ``random.Random(seed)``: first the first declarer, then one shuffle per
 deal, so a seed always gives the same session. Without a seed the caller supplies the hands
-(``start_deal(hands)``).
+(``next_deal(hands)``).
+
+The flow is explicit: ``apply`` plays an action in the current deal and never deals the next one.
+The action that ends a deal returns an ``Event`` carrying the deal's ``DealSummary``; the
+finished deal stays current (its view shows every hand and the scores) until ``next_deal()``.
+``undo()`` takes back the last action, back across the start of a deal (which is then undealt,
+the seeded shuffle rewound), and ``at(k)`` is the session after its first ``k`` actions.
 """
 
 from __future__ import annotations
@@ -18,27 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .cards import Mask, deal_masks
-from .deal import Deal, Event, Phase, View
+from .deal import Deal, DealSummary, Event, Phase, View
 from .errors import RuleError, quoted
 from .rules import STANDARD, Contract, Rotation, Rules
-from .scoring import PairSettlement, settlements
 from .scoring import winners as best_seats
-
-
-@dataclass(frozen=True)
-class DealSummary:
-    """A finished deal as the score sheet shows it."""
-
-    number: int
-    declarer: int
-    contract: Contract
-    doubles: tuple[tuple[int, int], ...]
-    raw: tuple[int, ...]
-    final: tuple[int, ...]
-    settlement: tuple[PairSettlement, ...]
 
 
 @dataclass(frozen=True)
@@ -57,7 +50,8 @@ class SessionView:
 
 
 class Session:
-    """A whole session; ``apply`` plays an action in the current deal and deals the next one."""
+    """A whole session; ``apply`` plays an action in the current deal, ``next_deal`` deals the
+    next one once it is over."""
 
     def __init__(
         self,
@@ -80,8 +74,10 @@ class Session:
             )
         self.first_declarer = first_declarer
         self.deals: list[Deal] = []
+        self._shuffles: list[tuple[Any, ...] | None] = []
+        """The seeded shuffle's state before each deal was dealt (to undeal it)."""
         if start and self._rng is not None:
-            self.start_deal()
+            self.next_deal()
 
     # -- the block structure ----------------------------------------------------------------
 
@@ -113,25 +109,35 @@ class Session:
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def draw_hands(self) -> tuple[Mask, ...]:
-        """The next hands from the session's seeded shuffle."""
-        if self._rng is None:
-            raise RuleError("this session has no seed: give the hands of the next deal", "no-seed")
-        return deal_masks(self._rng, self.rules.deck)
-
-    def start_deal(self, hands: Sequence[Sequence[int]] | Sequence[Mask] | None = None) -> Deal:
-        """Begin the next deal, with the given hands or the next ones from the seed."""
+    def next_deal(self, hands: Sequence[Sequence[int]] | Sequence[Mask] | None = None) -> Deal:
+        """Deal the next deal (the first one too) once the current one is over: the given hands,
+        else the next ones from the seeded shuffle. A seeded session shuffles even when given
+        the hands (a record's hands), so that its later deals stay those of its seed."""
         if self.deals and not self.deals[-1].is_over:
             raise RuleError("the current deal is not finished", "deal-not-over")
         if len(self.deals) >= self.rules.deals:
             raise RuleError("the session is over", "session-over")
-        if hands is None:
-            hands = self.draw_hands()
+        if self._rng is None and hands is None:
+            raise RuleError("this session has no seed: give the hands of the next deal", "no-seed")
         number = len(self.deals) + 1
         used, owed, left = self.block_context(number)
-        deal = Deal(hands, self.declarer_of(number), self.rules, used, owed, left)
+        shuffle = None
+        if self._rng is not None:
+            shuffle = self._rng.getstate()
+            drawn = deal_masks(self._rng, self.rules.deck)
+            hands = drawn if hands is None else hands
+        assert hands is not None  # given, or drawn from the seed
+        deal = Deal(hands, self.declarer_of(number), self.rules, used, owed, left, number)
         self.deals.append(deal)
+        self._shuffles.append(shuffle)
         return deal
+
+    def _undeal(self) -> None:
+        """Take the current deal (no action taken in it) back into the pack."""
+        self.deals.pop()
+        shuffle = self._shuffles.pop()
+        if self._rng is not None and shuffle is not None:
+            self._rng.setstate(shuffle)
 
     # -- the state API ----------------------------------------------------------------------
 
@@ -140,7 +146,7 @@ class Session:
         """The current deal (the last one once the session is over)."""
         if not self.deals:
             raise RuleError(
-                "no deal has started: give the hands of the first one (start_deal)", "no-deal"
+                "no deal has started: give the hands of the first one (next_deal)", "no-deal"
             )
         return self.deals[-1]
 
@@ -160,8 +166,13 @@ class Session:
         return len(self.deals) == self.rules.deals and self.deals[-1].is_over
 
     @property
+    def between_deals(self) -> bool:
+        """Whether the current deal is over and the session is not: ``next_deal`` is due."""
+        return bool(self.deals) and self.deals[-1].is_over and not self.is_over
+
+    @property
     def to_move(self) -> int | None:
-        """The seat to act now, or None."""
+        """The seat to act now, or None (also between deals)."""
         return None if not self.deals else self.deal.to_move
 
     def legal_actions(self) -> list[Action]:
@@ -177,12 +188,44 @@ class Session:
         return self.deal.can(action)
 
     def apply(self, action: Action) -> Event:
-        """Play ``action`` in the current deal and return what it did; when the deal ends, deal
-        the next (seeded sessions)."""
-        event = self.deal.apply(action)
-        if self.deal.is_over and not self.is_over and self._rng is not None:
-            self.start_deal()
-        return event
+        """Play ``action`` in the current deal and return what it did (the event that ends the
+        deal carries its summary); ``RuleError``, changing nothing, if it is illegal."""
+        return self.deal.apply(action)
+
+    # -- the history ------------------------------------------------------------------------
+
+    @property
+    def action_count(self) -> int:
+        """The number of actions taken in the whole session."""
+        return sum(len(d.history) for d in self.deals)
+
+    def undo(self) -> Action:
+        """Take back the session's last action and return it: the state is exactly as before
+        it. From a deal where nothing was done yet, the deal is undealt first."""
+        if self.deals and not self.deal.history and len(self.deals) > 1:
+            self._undeal()
+        if not self.deals or not self.deal.history:
+            raise RuleError("there is no action to take back", "nothing-to-undo")
+        return self.deal.undo()
+
+    def at(self, count: int) -> Session:
+        """A new session: this one after its first ``count`` actions, replayed on the same
+        hands (the next deal dealt where the count goes past a finished deal)."""
+        total = self.action_count
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= total:
+            raise RuleError(
+                f"this session has {total} actions: {quoted(count)} is not a count of them",
+                "bad-step",
+            )
+        copy = Session(self.seed, self.rules, self.first_declarer, start=False)
+        for deal in self.deals:
+            copy.next_deal(deal.dealt)
+            for event in deal.history[:count]:
+                copy.apply(event.action)
+            count -= min(count, len(deal.history))
+            if not count:
+                break
+        return copy
 
     def finished_deals(self) -> list[Deal]:
         """The deals played to the end."""
@@ -202,20 +245,7 @@ class Session:
 
     def history(self) -> list[DealSummary]:
         """The finished deals as score-sheet rows."""
-        return [
-            DealSummary(
-                n,
-                d.declarer,
-                d.contract,
-                tuple(d.doubles),
-                tuple(raw),
-                tuple(d.final_scores()),
-                tuple(settlements(raw, d.doubles, self.rules)),
-            )
-            for n, d in enumerate(self.deals, 1)
-            if d.is_over and d.contract is not None  # a finished deal has its contract
-            for raw in (d.raw_scores(),)
-        ]
+        return [summary for d in self.deals if (summary := d.summary()) is not None]
 
     def view(self, seat: int) -> SessionView:
         """What ``seat`` may know: the current deal's view and the whole score sheet."""

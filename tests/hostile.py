@@ -122,6 +122,8 @@ def _played(rules: str | dict[str, Any], seed: int, steps: int | None) -> Sessio
     rng = random.Random(seed)
     done = 0
     while not session.is_over and (steps is None or done < steps):
+        if session.between_deals:
+            session.next_deal()
         session.apply(rng.choice(session.legal_actions()))
         done += 1
     return session

@@ -100,6 +100,8 @@ def test_bots_meet_the_doubling_obligation_in_whole_sessions():
         session = Session(seed=seed)
         bots = [Bot("standard", seed=s, settings=QUICK["standard"]) for s in range(4)]
         while not session.is_over:
+            if session.between_deals:
+                session.next_deal()
             seat = session.to_move
             session.apply(bots[seat].decide(session.deal.view(seat)))
         for block in range(4):

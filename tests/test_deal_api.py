@@ -142,9 +142,20 @@ def test_a_record_in_the_middle_of_the_doubling_round_resumes_exactly():
     deal.apply(Double())  # seat 1 passes
     deal.apply(Double(frozenset({0})))  # seat 2 doubles the declarer
     rec = deal_record(deal)
-    assert rec["double_turns"] == 2 and rec["doubles"] == [[2, 0]]
+    assert rec["actions"] == [{"contract": "no-hearts"}, {"double": []}, {"double": [0]}]
     twin = deal_from_record(rec)
     assert twin.to_move == 3 and twin.double_turns == 2
+    assert twin.view(3) == deal.view(3)
+
+
+def test_a_format_1_record_in_the_middle_of_the_doubling_round_still_resumes_exactly():
+    deal = Deal(layout(), 0)
+    for action in (ChooseContract(Contract.NO_HEARTS), Double(), Double(frozenset({0}))):
+        deal.apply(action)
+    hands = deal_record(deal)["hands"]
+    old = {"rules": "standard", "declarer": 0, "hands": hands, "contract": "no-hearts"}
+    twin = deal_from_record({**old, "doubles": [[2, 0]], "double_turns": 2, "play": []})
+    assert twin.to_move == 3 and twin.view(3) == deal.view(3)
 
 
 @pytest.mark.parametrize("contract", [c.contract for c in STANDARD.contracts])
@@ -199,5 +210,5 @@ def test_a_session_without_a_seed_starts_with_the_hands_it_is_given():
     assert session.legal_actions() == [] and session.to_move is None
     with pytest.raises(RuleError, match="no deal has started"):
         session.view(0)
-    deal = session.start_deal(layout())
+    deal = session.next_deal(layout())
     assert deal.declarer == 2 and session.view(2).deal.legal

@@ -325,7 +325,7 @@ def test_the_score_command_run_on_hostile_files_exits_1_without_a_traceback(tmp_
         "nan.json": '{"declarer": NaN, "hands": Infinity}',
         "escaped quotes.json": '"' + '\\"' * 100_000,
         "bom.json": "\ufeff" + good,
-        "new\nline.json": good.replace('"play"', '"play": -0, "nothing"'),
+        "new\nline.json": good.replace('"actions"', '"actions": -0, "nothing"'),
         "one bad of two.json": f"[{good}, {bad}]",
     }
     for name, text in texts.items():

@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from generate_presets import random_session_record
 from helpers import layout, legal, play, start
 
 from barbu import ChooseContract, Contract, Deal, Double, Play, RuleError, Session, cards
@@ -164,8 +165,10 @@ def test_fr32_the_dealer_moves_left_every_deal_and_the_left_neighbour_leads():
         session.apply(options[0])
         assert session.deal.phase.value == "play"  # no doubling round
         assert session.to_move == (session.deal.declarer + 1) % 4
-        while session.number == n and not session.is_over:
+        while not session.deal.is_over:
             session.apply(session.legal_actions()[0])
+        if n < 7:
+            session.next_deal()
     assert session.is_over and session.rules.deals == 7
 
 
@@ -173,18 +176,26 @@ def test_fr32_has_no_doubles_and_the_lowest_total_wins():
     session = Session(seed=9, rules=FR32)
     rng = random.Random(9)
     while not session.is_over:
+        if session.between_deals:
+            session.next_deal()
         session.apply(rng.choice(session.legal_actions()))
     record = json.loads(json.dumps(session_record(session)))
-    assert all(d["doubles"] == [] for d in record["deals"])
+    assert not [a for d in record["deals"] for a in d["actions"] if "double" in a]
     result = score_record(record)
     assert result["totals"] == session.totals()
     assert sum(result["totals"]) == 40 + 80 + 40 + 80 + 80 + 50 - 80
     assert result["winners"] == [
         s for s in range(4) if result["totals"][s] == min(result["totals"])
     ]
-    record["deals"][0]["doubles"] = [[1, 0]]
-    with pytest.raises(RuleError, match="deal 1, doubles: the fr32 rules have no doubles"):
+    record["deals"][0]["actions"].insert(1, {"double": [0]})
+    refused = r"deal 1, actions\[1\], seat \d: the fr32 rules have no doubles"
+    with pytest.raises(RuleError, match=refused):
         score_record(record)
+    old = random_session_record(random.Random(9), "fr32")  # format 1
+    assert score_record(old)["totals"]
+    old["deals"][0]["doubles"] = [[1, 0]]
+    with pytest.raises(RuleError, match="deal 1, doubles: the fr32 rules have no doubles"):
+        score_record(old)
 
 
 def test_fr32_reverse_pays_a_bonus_of_10_per_trick():
@@ -277,7 +288,10 @@ def test_italian_options_travel_in_records_and_a_record_under_other_rules_is_ref
     session = Session(seed=4, rules=rules)
     rng = random.Random(4)
     while session.number < 3:
-        session.apply(rng.choice(session.legal_actions()))
+        if session.between_deals:
+            session.next_deal()
+        else:
+            session.apply(rng.choice(session.legal_actions()))
     record = json.loads(json.dumps(session_record(session)))
     assert record["rules"] == {"preset": "italian", "options": {"quota": 3, "salad": True}}
     record["deals"] = record["deals"][:2]
@@ -299,6 +313,8 @@ def test_bots_play_a_whole_session_of_every_preset_legally(name, level):
     session = Session(seed=12, rules=rules)
     bots = [Bot(level, seed=s) for s in range(4)]
     while not session.is_over:
+        if session.between_deals:
+            session.next_deal()
         seat = session.to_move
         action = bots[seat].decide(session.deal.view(seat))
         assert session.can(action)
@@ -314,9 +330,14 @@ def test_the_history_replays_to_the_same_state(name):
     session = Session(seed=21, rules=rules)
     rng = random.Random(21)
     while session.number < 3:
-        session.apply(rng.choice(session.legal_actions()))
+        if session.between_deals:
+            session.next_deal()
+        else:
+            session.apply(rng.choice(session.legal_actions()))
     for deal in session.deals:
-        again = Deal(deal.dealt, deal.declarer, rules, deal.used, deal.owed, deal.deals_left)
+        again = Deal(
+            deal.dealt, deal.declarer, rules, deal.used, deal.owed, deal.deals_left, deal.number
+        )
         for event in deal.history:
             assert again.apply(event.action) == event
         assert again.view(0) == deal.view(0)

@@ -10,6 +10,7 @@ import random
 from itertools import combinations
 
 import pytest
+from formats import score_both
 from generate import random_deal_record, random_hands, random_session_record
 from reference import CONTRACTS, RANKS, Illegal, RefDeal, replay_deal, score_session
 
@@ -23,7 +24,6 @@ from barbu import (
     Rank,
     RuleError,
     Suit,
-    score_record,
 )
 
 DEALS_PER_CONTRACT = 400
@@ -89,7 +89,7 @@ def test_reference_deal_records_score_exactly(contract):
     for _ in range(100):
         rec = random_deal_record(rng, contract)
         ref = replay_deal(rec)
-        assert score_record(rec) == {"raw": ref.raw(), "final": ref.final()}
+        assert score_both(rec) == {"raw": ref.raw(), "final": ref.final()}
 
 
 def test_reference_session_records_score_exactly():
@@ -97,7 +97,7 @@ def test_reference_session_records_score_exactly():
     for bias in (0.3, 0.8, 0.95, 1.0):
         for _ in range(3):
             rec = random_session_record(rng, pass_bias=bias)
-            assert score_record(rec) == score_session(rec)
+            assert score_both(rec) == score_session(rec)
 
 
 # -- refusals -------------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_records_with_an_illegal_card_are_refused(contract):
             with pytest.raises(Illegal):
                 replay_deal(bad)
             with pytest.raises(RuleError) as info:
-                score_record(bad)
+                score_both(bad)
             assert where in str(info.value)
             refused += 1
     assert refused > 300
@@ -172,13 +172,13 @@ def test_a_card_after_the_end_is_refused(contract):
             continue
         bad = {**rec, "play": rec["play"] + [spare[0]]}
         with pytest.raises(RuleError, match="the deal is over"):
-            score_record(bad)
+            score_both(bad)
 
 
 def test_an_unfinished_deal_is_refused():
     rec = random_deal_record(random.Random(5), "no-tricks")
     with pytest.raises(RuleError, match="unfinished"):
-        score_record({**rec, "play": rec["play"][:-1]})
+        score_both({**rec, "play": rec["play"][:-1]})
 
 
 def _doubling_mutations(rec):
@@ -211,7 +211,7 @@ def test_doubles_out_of_scope_or_out_of_turn_are_refused(contract):
         with pytest.raises(Illegal):
             replay_deal(bad)
         with pytest.raises(RuleError, match="doubles"):
-            score_record(bad)
+            score_both(bad)
 
 
 def test_a_contract_repeated_in_a_block_is_refused():
@@ -221,7 +221,7 @@ def test_a_contract_repeated_in_a_block_is_refused():
     with pytest.raises(Illegal):
         score_session(bad)
     with pytest.raises(RuleError, match=r"deal 4.*already played in this block"):
-        score_record(bad)
+        score_both(bad)
 
 
 def test_a_missed_compulsory_double_is_refused():
@@ -245,7 +245,7 @@ def test_a_missed_compulsory_double_is_refused():
             with pytest.raises(Illegal):
                 score_session(bad)
             with pytest.raises(RuleError, match=f"deal {n + 1}.*must double the declarer"):
-                score_record(bad)
+                score_both(bad)
             found += 1
     assert found >= 20
 
@@ -279,4 +279,4 @@ def test_malformed_records_are_refused_with_a_reason():
     ]
     for bad, why in cases:
         with pytest.raises(RuleError, match=why):
-            score_record(bad)
+            score_both(bad)

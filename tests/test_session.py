@@ -22,6 +22,8 @@ def _random_session(seed, policy_seed=None):
     session = Session(seed=seed)
     rng = random.Random(policy_seed if policy_seed is not None else seed)
     while not session.is_over:
+        if session.between_deals:
+            session.next_deal()
         session.apply(rng.choice(session.legal_actions()))
     return session
 
@@ -55,8 +57,9 @@ def test_each_contract_is_played_once_per_block():
 def test_used_contracts_are_not_offered_and_are_refused():
     session = Session(seed=4)
     session.apply(ChooseContract(Contract.NO_QUEENS))
-    while session.number == 1:
+    while not session.between_deals:
         session.apply(session.legal_actions()[0])
+    session.next_deal()
     offered = {a.contract for a in session.legal_actions()}
     assert Contract.NO_QUEENS not in offered and len(offered) == 6
     with pytest.raises(RuleError, match="no-queens was already played in this block"):
@@ -68,6 +71,8 @@ def test_each_non_declarer_doubles_the_declarer_at_least_twice_per_block():
         session = Session(seed=seed)
         rng = random.Random(seed)
         while not session.is_over:
+            if session.between_deals:
+                session.next_deal()
             actions = session.legal_actions()
             passes = [a for a in actions if isinstance(a, Double) and not a.targets]
             # Pass whenever allowed, so that the obligation has to force the doubles.
@@ -83,6 +88,9 @@ def test_a_player_who_always_passes_is_forced_on_the_last_two_deals_of_the_block
     session = Session(seed=9)
     forced = []
     while session.number <= 7:
+        if session.between_deals:
+            session.next_deal()
+            continue
         deal = session.deal
         if deal.phase is Phase.DOUBLING and deal.must_double(deal.to_move):
             forced.append((session.number, deal.to_move))
@@ -120,6 +128,6 @@ def test_a_session_without_a_seed_needs_hands_for_each_deal():
     session = Session(first_declarer=2)
     assert session.deals == []
     with pytest.raises(RuleError, match="no seed"):
-        session.start_deal()
-    deal = session.start_deal(Session(seed=1).deal.dealt)
+        session.next_deal()
+    deal = session.next_deal(Session(seed=1).deal.dealt)
     assert deal.declarer == 2

@@ -51,6 +51,8 @@ from barbu.session import Session
 session = Session(seed=5)
 bots = [Bot("standard", seed=f"5/{seat}") for seat in range(4)]
 for _ in range(150):
+    if session.between_deals:
+        session.next_deal()
     seat = session.to_move
     session.apply(bots[seat].decide(session.deal.view(seat)))
 print(len(session.history()), session.totals(), session.deal.view(0).legal)

@@ -76,6 +76,8 @@ def sample_positions(count: int, seed: int) -> list[dict]:
         session_seed += 1
         step = 0
         while not session.is_over and len(cases) < count:
+            if session.between_deals:
+                session.next_deal()
             if step % every == rng.randrange(every):
                 deal = session.deal
                 kind = deal.phase.name.lower()

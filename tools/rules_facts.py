@@ -159,6 +159,8 @@ def example_session() -> Session:
     session = Session(seed=EXAMPLE_SEED, rules=STANDARD)
     bots = [Bot("standard", seed=f"rules/{seat}") for seat in range(4)]
     while not session.is_over:
+        if session.between_deals:
+            session.next_deal()
         seat = session.to_move
         assert seat is not None
         session.apply(bots[seat].decide(session.deal.view(seat)))

@@ -28,7 +28,7 @@ def decide(
     level: str,
     seed: int | str | None = None,
     budget: float | None = None,
-) -> dict[str, Any]:
+) -> str | dict[str, Any]:
     """The action a bot of ``level`` takes for ``seat`` in ``position``, as plain data."""
     deal = deal_from_position(position)
     if deal.to_move != seat:
@@ -41,6 +41,6 @@ def decide(
 
 def hint(
     position: dict[str, Any], seat: int, seed: int | str | None = None, budget: float | None = None
-) -> dict[str, Any]:
+) -> str | dict[str, Any]:
     """The expert's suggestion for ``seat``'s decision, as plain data."""
     return decide(position, seat, "expert", seed, budget)

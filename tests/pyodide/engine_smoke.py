@@ -7,11 +7,13 @@ sys.path.insert(0, "/home/pyodide")
 from barbu import Session, score_record, session_record
 from barbu.bots import LEVELS, Bot
 
-with open("/home/pyodide/golden_session.json") as f:
+with open("/home/pyodide/golden_session_2.json") as f:
     golden = json.load(f)
 session = Session(seed=2026)
 rng = random.Random(0)
 while not session.is_over:
+    if session.between_deals:
+        session.next_deal()
     session.apply(rng.choice(session.legal_actions()))
 report = {
     "python": sys.version.split()[0],

@@ -23,5 +23,5 @@ function copy(dir, target) {
 copy(join(root, "barbu"), "/home/pyodide/barbu");
 copy(join(root, "web"), "/home/pyodide/web");
 for (const helper of helpers) py.FS.writeFile(`/home/pyodide/${basename(helper)}`, readFileSync(helper));
-py.FS.writeFile("/home/pyodide/golden_session.json", readFileSync(join(root, "tests/data/golden_session.json")));
+py.FS.writeFile("/home/pyodide/golden_session_2.json", readFileSync(join(root, "tests/data/golden_session_2.json")));
 console.log(py.runPython(readFileSync(script, "utf8")));
