@@ -122,7 +122,7 @@ class View:
     must_double: bool
     shortcuts: tuple[tuple[str, frozenset[int]], ...]
     """The doubling shortcuts the rules offer this seat now, by name, with their targets
-    (pagat: ``maximum``, every seat it may double; ``family``, both its neighbours in a
+    (italian: ``maximum``, every seat it may double; ``family``, both its neighbours in a
     negative contract); each is one of the legal actions."""
     played: tuple[tuple[int, Card], ...]
     trick: tuple[tuple[int, Card], ...]

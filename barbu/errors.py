@@ -31,7 +31,7 @@ Refusal = Literal[
     "double-positive",  # a non-declarer doubled in a positive contract
     "double-twice",  # a record doubles one seat twice in one turn
     "double-out-of-turn",  # a record's double out of the doubling order
-    "no-doubles",  # a record with doubles under rules that have none (fr32)
+    "no-doubles",  # a double under rules that have none (fr32)
     # -- contract: the declarer's choice --
     "contract-used",  # a contract already played in this block (or session)
     "bad-contract",  # not a contract of these rules
@@ -51,6 +51,9 @@ Refusal = Literal[
     "deal-not-over",  # the next deal started before the current one ends
     "session-over",  # a deal started after the session's last
     "wrong-declarer",  # a record's deal with another declarer than the rotation's
+    # -- the history --
+    "nothing-to-undo",  # undo with no action taken yet
+    "bad-step",  # a count of actions the history does not have
     "unfinished",  # a record's deal that stops before its end, followed or scored
     # -- records and input: values that are not what they claim --
     "bad-record",  # a record that is not the expected JSON (a key missing, a wrong type...)

@@ -26,7 +26,7 @@ OPTION_SETS = [
     {"salad": True, "without": "trumps"},
     {"without": "domino", "quota": 3, "overtrump_always": True},
 ]
-RULES = [PRESETS[name] for name in sorted(PRESETS)] + [preset("pagat", o) for o in OPTION_SETS]
+RULES = [PRESETS[name] for name in sorted(PRESETS)] + [preset("italian", o) for o in OPTION_SETS]
 
 
 def views(session: Session) -> list[object]:

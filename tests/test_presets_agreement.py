@@ -169,13 +169,13 @@ def test_the_former_id_pagat_reads_as_italian(config):
     former = "pagat" if isinstance(value, str) else {**value, "preset": "pagat"}
     rec = random_session_record(rng, value, deals=3)
     expected = reference_score(rec)
-    assert score_record(rec) == expected
+    assert score_both(rec) == expected
     for old in (
         {**rec, "rules": former},
         {**rec, "deals": [{**rec["deals"][0], "rules": former}, *rec["deals"][1:]]},
     ):
         assert reference_score(copy.deepcopy(old)) == expected
-        assert score_record(copy.deepcopy(old)) == expected
+        assert score_both(copy.deepcopy(old)) == expected
 
 
 # -- 2. legal session records -----------------------------------------------------------------

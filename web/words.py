@@ -135,6 +135,8 @@ INPUT_REFUSALS: frozenset[Refusal] = frozenset(
         "bad-rank",
         "bad-action",
         "bad-position",
+        "nothing-to-undo",
+        "bad-step",
     }
 )
 """The refusals that link to no rules section, since no rule of the game was broken: input
