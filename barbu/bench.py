@@ -7,27 +7,24 @@ sampling bot deals the unseen cards), and, in the same run, a minimal bitmask No
 as a yardstick: on a shared, noisy machine the ratio between the two is the figure to compare
 (target: the engine within a factor 2.5).
 
-Then it times ``score_record`` on random whole-session records of the standard game against the
-deliberately naive, string-based reading of the rules in ``tests/reference.py`` (run from a
-checkout of the repository): the engine must replay records at least as fast.
+The engine's other figure, record replay against the naive reading of the rules in
+``tests/reference.py``, needs the test code, which the engine never imports: ``python
+tools/bench_engine.py`` (from a checkout) prints these figures and then that one.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from .actions import ChooseContract, Double
 from .cards import Mask, deal_masks
 from .deal import Deal
 from .errors import RuleError
 from .playout import _POSITIONS, random_playout
-from .records import score_record
 from .rules import Contract, Rules, preset
 
 
@@ -54,7 +51,7 @@ def _rate(fn: Callable[[], object], seconds: float) -> float:
             return n / elapsed
 
 
-def _best_rates(fns: list[Callable[[], object]], seconds: float, rounds: int) -> list[float]:
+def best_rates(fns: list[Callable[[], object]], seconds: float, rounds: int) -> list[float]:
     """The best rate of each function over ``rounds`` interleaved rounds: on a shared machine
     the best round is the one least disturbed, and interleaving exposes all to the same load."""
     best = [0.0] * len(fns)
@@ -105,9 +102,11 @@ def minimal_no_tricks(hands: list[int], leader: int, rnd: Callable[[], float]) -
     return [-2 * w for w in won]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print deals per second for each contract and the yardstick ratio."""
-    parser = argparse.ArgumentParser(prog="python -m barbu.bench", description=__doc__)
+def parse_args(
+    argv: list[str] | None, prog: str = "python -m barbu.bench", description: str | None = __doc__
+) -> tuple[argparse.Namespace, Rules]:
+    """The benchmark's options (also those of ``tools/bench_engine.py``) and the rules named."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per figure")
     parser.add_argument("--seed", type=int, default=1)
@@ -117,6 +116,19 @@ def main(argv: list[str] | None = None) -> int:
         rules = preset(args.rules)
     except RuleError as e:
         parser.error(str(e))
+    return args, rules
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print deals per second for each contract and the yardstick ratio."""
+    args, rules = parse_args(argv)
+    playout_figures(args, rules)
+    print("record replay: python tools/bench_engine.py (from a checkout: it uses tests/)")
+    return 0
+
+
+def playout_figures(args: argparse.Namespace, rules: Rules) -> None:
+    """Print random playouts per second for each contract of ``rules``, and the yardstick."""
     rng = random.Random(args.seed)
     print(
         f"Python {sys.version.split()[0]}, {rules.name} rules, best of {args.rounds} "
@@ -139,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         fns: list[Callable[[], object]] = [same, fresh]
         if contract == Contract.NO_TRICKS and rules.name == "standard":
             fns.append(lambda: minimal_no_tricks(hands, 0, rng.random))
-        measured = _best_rates(fns, args.seconds, args.rounds)
+        measured = best_rates(fns, args.seconds, args.rounds)
         played, dealt = measured[:2]
         if len(measured) > 2:
             yardstick = measured[2]
@@ -152,37 +164,6 @@ def main(argv: list[str] | None = None) -> int:
             f"no-tricks: engine {rates[Contract.NO_TRICKS]:,.0f}/s, "
             f"yardstick/engine = {ratio:.2f} (target <= 2.5; >= 10,000/s on CPython 3.11)"
         )
-    _bench_replay(args.seconds, args.rounds, args.seed)
-    return 0
-
-
-def _bench_replay(seconds: float, rounds: int, seed: int) -> None:
-    """Sessions replayed per second: ``score_record`` against the naive reference."""
-    tests = Path(__file__).resolve().parent.parent / "tests"
-    if not (tests / "reference.py").exists():
-        print("record replay: skipped (run from a checkout: it compares with tests/reference.py)")
-        return
-    sys.path.insert(0, str(tests))
-    reference = importlib.import_module("reference")
-    generate = importlib.import_module("generate")
-    rng = random.Random(seed)
-    records = [generate.random_session_record(rng) for _ in range(4)]
-    for record in records:
-        if score_record(record) != reference.score_session(record):
-            raise AssertionError("the engine and the reference disagree on a record")
-    engine, naive = _best_rates(
-        [
-            lambda: [score_record(r) for r in records],
-            lambda: [reference.score_session(r) for r in records],
-        ],
-        seconds,
-        rounds,
-    )
-    deals = sum(len(r["deals"]) for r in records)
-    print(
-        f"{'record replay':<20} {engine * deals:>11,.0f} deals/s; naive reference "
-        f"{naive * deals:,.0f} deals/s; engine/naive = {engine / naive:.2f} (target >= 1)"
-    )
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 
 Like ``barbu.playout.random_playout`` it works on bare card sets, leaves the deal untouched and
 returns raw scores; inside a sampled deal every seat may see the sample (voids included): it is a
-simulation of plausible play, not a player.
+simulation of plausible play, not a player. It has its own trick loop, for speed, so
+tests/test_playouts.py checks it against ``Deal`` card by card, for every preset and option set:
+each card is the one the heuristics choose among the deal's legal cards, and the scores are the
+deal's.
 """
 
 from __future__ import annotations
@@ -32,19 +35,24 @@ def skip_doubling(deal: Deal) -> Deal:
     return deal
 
 
-def heuristic_playout(deal: Deal, rng: random.Random | None = None) -> list[int]:
-    """Raw scores after finishing ``deal``'s play with the heuristics (``deal`` unchanged)."""
+def heuristic_playout(
+    deal: Deal, rng: random.Random | None = None, log: list[int] | None = None
+) -> list[int]:
+    """Raw scores after finishing ``deal``'s play with the heuristics (``deal`` unchanged).
+
+    When ``log`` is given, the cards played are appended to it in order.
+    """
     if deal.phase is Phase.DONE:
         return deal.raw_scores()
     if deal.phase is not Phase.PLAY:
         raise ValueError("a playout starts in the play phase")
     assert deal.crules is not None  # chosen before the play
     if deal.crules.is_domino:
-        return _domino(deal)
-    return _tricks(deal)
+        return _domino(deal, log)
+    return _tricks(deal, log)
 
 
-def _tricks(deal: Deal) -> list[int]:
+def _tricks(deal: Deal, log: list[int] | None) -> list[int]:
     crules, duty = deal.crules, deal.rules.trump_duty
     assert crules is not None and deal.to_move is not None  # set in the play phase
     style = play_style(crules, deal.rules)
@@ -101,6 +109,8 @@ def _tricks(deal: Deal) -> list[int]:
                 card = trumps_card(hand, legal, trick, best, gone, trump, voids)
             else:
                 card = negative_card(style, hand, legal, trick, best, gone, voids, n)
+        if log is not None:
+            log.append(card)
         bit = 1 << card
         suit = card // 13
         hand ^= bit
@@ -139,7 +149,7 @@ def _tricks(deal: Deal) -> list[int]:
     return tricks.raw_trick_scores(crules, tricks_won, captured, winners)
 
 
-def _domino(deal: Deal) -> list[int]:
+def _domino(deal: Deal, log: list[int] | None) -> list[int]:
     # A Domino in its play phase: all set.
     assert deal.crules is not None and deal.crules.domino is not None
     assert deal.start_rank is not None and deal.to_move is not None
@@ -155,6 +165,8 @@ def _domino(deal: Deal) -> list[int]:
             else domino_card(hands[seat], legal, played, start)
         )
         played |= 1 << card
+        if log is not None:
+            log.append(card)
         return card
 
     return domino.finish(
