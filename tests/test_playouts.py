@@ -2,7 +2,7 @@
 ``heuristic_playout`` (barbu/bots/simulate.py) each run their own trick loop on bare card sets,
 for speed, so both are checked card by card against ``Deal``, the rules' state machine.
 
-For every preset and pagat option set (RULES.md §7), every contract, random hands and random
+For every preset and option set of the Italian game (RULES.md §7), every contract, random hands and random
 positions reached by random legal play (mid-trick, mid-Domino, hearts broken or not), and the
 positions the computer players start their playouts from (``Deal.with_hands``,
 ``Deal.from_view``): every card a playout plays must be legal in the deal, the deal must end
@@ -30,13 +30,24 @@ from barbu.bots.heuristics import domino_card, negative_card, play_style, trumps
 from barbu.bots.simulate import heuristic_playout, suits_held
 from barbu.cards import CARDS, FULL_DECK, Mask, deal_masks, iter_mask, mask_of
 from barbu.playout import random_card, random_playout
-from barbu.rules import CLASSIC, PAGAT, PAGAT_OPTIONS, STANDARD, ContractRules, Lead, Rules, preset
+from barbu.rules import (
+    CLASSIC,
+    ITALIAN,
+    PRESET_NAMES,
+    REGISTRY,
+    STANDARD,
+    ContractRules,
+    Lead,
+    Rules,
+    preset,
+)
 
 OPTION_SETS: dict[str, dict[str, object]] = {
     **{
-        f"{name}={value}": {name: value}
-        for name, values in PAGAT_OPTIONS.items()
-        for value in values[1:]
+        f"{option.name}={value}": {option.name: value}
+        for option in REGISTRY["italian"].options
+        for value in option.values
+        if not option.is_default(value)
     },
     "values": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4},
     "salad+without=trumps": {"salad": True, "without": "trumps"},
@@ -50,7 +61,8 @@ OPTION_SETS: dict[str, dict[str, object]] = {
     },
     "any-seven+overtrump+quota=3": {"domino_any_seven": True, "overtrump_always": True, "quota": 3},
 }
-"""Each pagat option's non-default values, one at a time, and some combinations."""
+"""Each option's non-default values, one at a time, and some combinations (the Italian game's:
+the only preset with options)."""
 
 
 def variant(rules: Rules, change: Callable[[ContractRules], bool], **fields: object) -> Rules:
@@ -62,20 +74,20 @@ def variant(rules: Rules, change: Callable[[ContractRules], bool], **fields: obj
 
 
 RULE_SETS: dict[str, Rules] = {
-    **{name: preset(name) for name in ("standard", "classic", "fr32", "pagat")},
-    **{f"pagat[{label}]": preset("pagat", options) for label, options in OPTION_SETS.items()},
+    **{name: preset(name) for name in PRESET_NAMES},
+    **{f"italian[{label}]": preset("italian", options) for label, options in OPTION_SETS.items()},
     # Rules are data (barbu/rules.py): values no preset has must play the same way too.
     "custom[standard-no-early-end]": variant(STANDARD, lambda c: True, early_end=False),
-    "custom[pagat-trumps-hearts-broken]": variant(
-        preset("pagat", {"overtrump_always": True}),
+    "custom[italian-trumps-hearts-broken]": variant(
+        preset("italian", {"overtrump_always": True}),
         lambda c: c.has_trump,
         lead=Lead.HEARTS_BROKEN,
     ),
     "custom[classic-trumps-hearts-broken]": variant(
         CLASSIC, lambda c: c.has_trump, lead=Lead.HEARTS_BROKEN
     ),
-    "custom[pagat-early-ends]": variant(
-        PAGAT, lambda c: bool(c.card_values) and not c.per_trick, early_end=True
+    "custom[italian-early-ends]": variant(
+        ITALIAN, lambda c: bool(c.card_values) and not c.per_trick, early_end=True
     ),
 }
 CASES = [
