@@ -3,8 +3,8 @@
 for speed, so both are checked card by card against ``Deal``, the rules' state machine.
 
 For every preset and option set of the Italian game (RULES.md §7), every contract, random hands
-and random positions reached by random legal play (mid-trick, mid-Domino, hearts broken or not), and the
-positions the computer players start their playouts from (``Deal.with_hands``,
+and random positions reached by random legal play (mid-trick, mid-Domino, hearts broken or not),
+and the positions the computer players start their playouts from (``Deal.with_hands``,
 ``Deal.from_view``): every card a playout plays must be legal in the deal, the deal must end
 exactly with its last card, and the raw scores must be the deal's.
 
