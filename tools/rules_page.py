@@ -35,7 +35,6 @@ from tools.static_dom import Document
 from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
 from web.dom import Dom
-from web.game import Game
 from web.i18n import NAMES, SUPPORTED, Catalog
 from web.scores import draw_diagram, draw_legend, draw_sheet
 from web.settlement_view import settlement_table
@@ -244,7 +243,6 @@ class Page:
             self.catalog,
             self.source.names,
             session.history(),
-            Game(session).deal_details,
             session.totals(),
             0,
         )

@@ -28,7 +28,6 @@ def draw_sheet(
     catalog: Catalog,
     names: Sequence[str],
     history: Sequence,
-    details: Any,
     totals: Sequence[int],
     current: int,
 ) -> Any:
@@ -45,7 +44,6 @@ def draw_sheet(
     )
     body = []
     for row in sheet_rows(history):
-        contract, trump, rank = details(row.number)
         cells = [
             dom.el("th", str(row.number), scope="row"),
             dom.el(
@@ -53,7 +51,7 @@ def draw_sheet(
                 None,
                 dom.el(
                     "span",
-                    contract_line(catalog, contract, trump, rank, short=True),
+                    contract_line(catalog, row.contract, row.trump, row.start_rank, short=True),
                     class_="sheet-contract",
                 ),
                 dom.el("span", names[row.declarer], class_="sheet-declarer"),
