@@ -183,6 +183,9 @@ class Deal:
         self.deals_left = rules.block_size if deals_left is None else deals_left
         self.number = number
         """The deal's place in its session (1-based), for its summary."""
+        self.from_start = True
+        """Whether ``history`` starts at the deal (false for a state rebuilt from a view or with
+        other hands, whose history starts there: ``at`` and ``undo`` need the whole story)."""
         self.phase = Phase.CONTRACT
         self.to_move: int | None = declarer
         self.crules: ContractRules | None = None
@@ -321,6 +324,11 @@ class Deal:
 
     def at(self, count: int) -> Deal:
         """A new state: this deal after its first ``count`` actions (0 to ``len(history)``)."""
+        if not self.from_start:
+            raise RuleError(
+                "this state was rebuilt from a view: its history does not start at the deal",
+                "bad-step",
+            )
         if isinstance(count, bool) or not isinstance(count, int):
             raise RuleError(f"not a number of actions: {quoted(count)}", "bad-step")
         if not 0 <= count <= len(self.history):
@@ -424,7 +432,8 @@ class Deal:
     @classmethod
     def from_view(cls, view: View, hands: Sequence[Mask]) -> Deal:
         """The full state a view describes, given every seat's remaining cards (a guess of the
-        hidden ones, for sampling bots, or the true ones); its ``history`` starts empty."""
+        hidden ones, for sampling bots, or the true ones); its ``history`` starts empty, here,
+        so ``at`` and ``undo`` refuse to rebuild it from the deal's start."""
         rules = view.rules
         played_by = [0, 0, 0, 0]
         for seat, c in view.played:
@@ -432,6 +441,7 @@ class Deal:
         dealt = [hands[s] | played_by[s] for s in range(4)]
         deal = cls(dealt, view.declarer, rules, view.used_contracts, view.owed, view.deals_left)
         deal.hands = list(hands)
+        deal.from_start = False
         deal.phase = view.phase
         deal.to_move = view.to_move
         deal.crules = rules.contract(view.contract) if view.contract is not None else None
@@ -469,6 +479,7 @@ class Deal:
             raise ValueError("replacement hands must keep each seat's number of cards")
         new = self.copy()
         new.hands = list(hands)
+        new.from_start = False
         if new.phase is Phase.PLAY:
             assert new.crules is not None and new.to_move is not None  # set in the play phase
             if new.crules.is_domino and not new.hands[new.to_move] & new.playable:
@@ -489,7 +500,7 @@ class Deal:
             assert self.start_rank is not None  # a Domino's rank is known once it is chosen
             played = mask_of(c for _, c in self.played)
             rows = tuple(domino.rows(played, int(self.start_rank)))
-        over_scores = (self.raw_scores(), self.final_scores()) if over else None
+        summary = self.summary()
         return View(
             seat=seat,
             rules=self.rules,
@@ -520,11 +531,9 @@ class Deal:
             captured=tuple(tuple(cards_of(m & penalty)) for m in self.captured),
             domino_rows=rows,
             out_order=tuple(self.out_order),
-            raw=tuple(over_scores[0]) if over_scores else None,
-            final=tuple(over_scores[1]) if over_scores else None,
-            settlement=tuple(settlements(over_scores[0], self.doubles, self.rules))
-            if over_scores
-            else None,
+            raw=summary.raw if summary else None,
+            final=summary.final if summary else None,
+            settlement=summary.settlement if summary else None,
             hands=tuple(tuple(cards_of(h)) for h in self.dealt) if over else None,
         )
 

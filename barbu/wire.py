@@ -4,21 +4,21 @@ A position is the current deal's record with its block context::
 
     {"deal": deal record, "used": ["no-queens", ...], "owed": [4 ints], "deals_left": int}
 
-Actions travel in the plain-data form of ``barbu.actions`` (``action_to_data``).
+Actions travel in the plain-data form of ``barbu.actions`` (``action_to_data``, the records'
+form too).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import action_from_data, action_to_data
 from .deal import Deal
 from .errors import RuleError
 from .records import _hands, _rules_of, _seat, deal_record, replay_deal
 from .rules import Contract
 from .session import Session
 
-__all__ = ["action_from_data", "action_to_data", "deal_from_position", "position_data"]
+__all__ = ["deal_from_position", "position_data"]
 
 
 def position_data(session: Session) -> dict[str, Any]:

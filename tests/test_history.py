@@ -13,7 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from barbu import Contract, Double, Play, RuleError, Session, session_from_record, session_record
+from barbu import (
+    Contract,
+    Deal,
+    Double,
+    Play,
+    RuleError,
+    Session,
+    session_from_record,
+    session_record,
+)
 from barbu.deal import Phase
 from barbu.rules import PRESETS, preset
 
@@ -186,3 +195,16 @@ def test_apply_then_undo_restores_the_state_and_a_position_does_not_depend_on_th
         assert session.action_count == k
         if session.deal.history or len(session.deals) == 1:  # not a deal just dealt
             assert views(session.at(k)) == views(session)
+
+
+def test_a_state_rebuilt_from_a_view_cannot_be_replayed_from_the_start():
+    session = Session(seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        step(session, rng)
+    deal = session.deal
+    for rebuilt in (Deal.from_view(deal.view(0), deal.hands), deal.with_hands(deal.hands)):
+        assert rebuilt.view(0) == deal.view(0)
+        with pytest.raises(RuleError, match="rebuilt from a view"):
+            rebuilt.at(0)
+    assert deal.at(len(deal.history)).view(0) == deal.view(0)

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from barbu import RuleError, Session
+from barbu.actions import action_from_data, action_to_data
 from barbu.bots.service import decide, hint
-from barbu.wire import action_from_data, action_to_data, deal_from_position, position_data
+from barbu.wire import deal_from_position, position_data
 
 
 def test_every_legal_action_round_trips_through_plain_data():

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import action_to_data
 from ..errors import RuleError
-from ..wire import action_to_data, deal_from_position
+from ..wire import deal_from_position
 from .players import SETTINGS, Bot
 
 BROWSER_BUDGET: dict[str, float | None] = {
