@@ -75,11 +75,11 @@ def test_each_page_shows_the_engines_tables(lang):
     built, html = page(lang)
     names = built.source.names
     for seat, (name, raw, final) in enumerate(zip(names, *settlement_example(), strict=True)):
-        row = f'<th scope="row">{name}</th><td class="num">{raw}</td>'
-        assert row in html and f'data-final="{seat}">{final}</td>' in html
+        row = f'<th scope="row">{name}</th><td class="num">{signed(raw)}</td>'
+        assert row in html and f'data-final="{seat}">{signed(final)}</td>' in html
     totals = example().totals()
     for seat in range(4):
-        assert f'data-sheet-total="{seat}">{totals[seat]}</td>' in html
+        assert f'data-sheet-total="{seat}">{signed(totals[seat])}</td>' in html
     assert html.count("<tr data-row=") == STANDARD.deals
     assert '<svg width="' in html and 'class="diagram"' in html
     assert "{" not in re.sub(r"<[^>]+>", "", html)  # no field left unfilled
@@ -108,3 +108,16 @@ def test_a_header_without_four_names_is_refused():
     """The example tables need four players."""
     with pytest.raises(RulesTextError, match="four names"):
         read_source("title: T\ndescription: D\nnames: A, B\n\n# T\n", "x.md")
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_no_table_prints_a_hyphen_for_a_minus(lang):
+    """A score would read "-12", a hyphen, where people print the minus sign (U+2212):
+    every table the page shows (contracts, settlement, score sheet) and the diagram's scale."""
+    _, html = page(lang)
+    tables = re.findall(r"<table.*?</table>|<svg.*?</svg>|<ul class=\"legend\".*?</ul>", html, re.S)
+    assert len(tables) >= 4
+    for table in tables:
+        text = re.sub(r"<[^>]+>", " ", table)
+        assert not re.search(r"-\s?\d", text), re.search(r".{30}-\s?\d.{10}", text)
+    assert "\u2212" in "".join(tables)

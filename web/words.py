@@ -236,7 +236,13 @@ def hint_text(catalog: Catalog, names: Sequence[str], action, declarer: int | No
 def signed(value: int) -> str:
     """A score with its sign, as a score sheet prints it ("+5"; a negative one with the minus
     sign, U+2212)."""
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+    return f"+{value}" if value > 0 else number(value)
+
+
+def number(value: int) -> str:
+    """A whole number as people print it: a negative one with the minus sign, U+2212 ("\u22125"),
+    never the hyphen-minus; no sign before a positive one (a diagram's scale)."""
+    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def explanation(catalog: Catalog, crules: ContractRules, rules: Rules, leads: bool = False) -> str:
