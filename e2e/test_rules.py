@@ -64,7 +64,7 @@ def test_the_rules_are_there_without_javascript(new_context, lang):
     expect(diagram).not_to_have_js_property("scrollLeft", 0)
     play = page.locator(".rules-header .play-link")
     expect(play).to_have_attribute("href", f"../../?lang={lang}")
-    expect(page.locator('a[href$="&rules=italian"]')).to_have_count(1)  # [..](play:pagat)
+    expect(page.locator('a[href$="&rules=italian"]')).to_have_count(1)  # [..](play:italian)
     expect(page.locator('a[href*="rules=pagat"]')).to_have_count(0)
 
 

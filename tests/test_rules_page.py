@@ -49,7 +49,8 @@ def test_fields_are_the_rules_objects_numbers():
     assert [fields[f"domino.{k}"] for k in range(1, 5)] == ["+45", "+20", "+5", "\u22125"]
     assert [fields[f"classic.domino.{k}"] for k in (3, 4)] == ["+10", "\u221210"]
     assert fields["block.total"] == "0" and fields["negative.total"] == "\u2212130"
-    assert fields["pagat.salad.all-options"] == "\u2212146" and fields["pagat.salad.deals"] == "32"
+    assert fields["italian.salad.all-options"] == "\u2212146"
+    assert fields["italian.salad.deals"] == "32"
     assert (fields["fr32.cards"], fields["fr32.last-trick"], fields["fr32.reverse"]) == (
         "32",
         "50",
