@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import wait_ready
 from e2e.test_table import drive_until, following_with_choice, hand_over
@@ -141,4 +141,5 @@ def test_the_doubling_prompt_and_the_summary_have_no_serious_violation(
     hand_over(page, session, summary)
     page.goto(f"/?seed={session.seed}&lang={lang}&speed=slow")
     wait_ready(page)
+    expect(page.locator(f'[data-summary="{summary}"]')).to_be_visible()
     check(page, "summary")

@@ -30,6 +30,9 @@ def session_until(
     session = Session(seed=seed)
     rng = random.Random(moves_seed)
     while not stop(session):
+        if session.between_deals:
+            session.next_deal()
+            continue
         legal = session.legal_actions()
         if not legal:
             raise AssertionError("the session ended before the wanted position")

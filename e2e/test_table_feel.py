@@ -178,11 +178,10 @@ def test_the_hand_stays_in_sight_while_the_player_chooses_a_contract(new_context
 
 
 def stopped_early(session: Session) -> bool:
-    """The last finished deal is a No Queens that stopped with cards in hand."""
-    finished = len(session.history())
-    if not finished or session.deal.phase is not Phase.CONTRACT:
+    """The deal just finished is a No Queens that stopped with cards in hand."""
+    deal = session.deal
+    if not session.between_deals:
         return False
-    deal = session.deals[finished - 1]
     return deal.crules.contract == "no-queens" and len(deal.tricks) < deal.rules.hand_size
 
 
@@ -200,9 +199,8 @@ def test_contracts_are_explained_and_an_early_end_is_told(new_context):
     )
     page = new_context().new_page()
     session = session_until(40, stopped_early)
-    finished = len(session.history())
-    tricks = len(session.deals[finished - 1].tricks)
-    hand_over(page, session, finished)
+    tricks = len(session.deal.tricks)
+    hand_over(page, session, session.number)
     page.goto("/?seed=40&lang=fr&speed=slow")
     wait_ready(page)
     expect(page.locator("[data-summary] .early-end")).to_have_text(

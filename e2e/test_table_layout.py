@@ -63,8 +63,8 @@ def state_domino() -> tuple[Session, int | None]:
 
 
 def state_summary() -> tuple[Session, int | None]:
-    session = session_until(14, lambda s: s.number == 9 and s.deal.phase is Phase.CONTRACT)
-    return session, 8
+    session = session_until(14, lambda s: s.number == 8 and s.between_deals)
+    return session, 8  # deal 8 is over, its summary on screen
 
 
 def state_over() -> tuple[Session, int | None]:
@@ -116,6 +116,8 @@ def test_main_states_fit_without_overlap(new_context, state, width, height):
         expect(page.locator("#center .prompt button").first).to_be_visible()
     if state == "over":
         expect(page.locator('[data-testid="session-over"]')).to_be_visible()
+    if state == "summary":
+        expect(page.locator(f'[data-summary="{summary}"] [data-action="next"]')).to_be_visible()
     if state in ("trick", "domino"):
         expect(page.locator("#hand button[data-card].playable").first).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,6 @@ from web.demos.settlement import EXAMPLE_DOUBLES
 from web.dom import Dom
 from web.domino_view import domino_rows
 from web.faces import card_face
-from web.game import Game
 from web.i18n import NAMES, SUPPORTED, Catalog
 from web.plurals import CATEGORIES, category
 from web.scores import draw_diagram, draw_legend, draw_sheet
@@ -435,7 +434,6 @@ class Page:
             self.catalog,
             self.source.names,
             session.history(),
-            Game(session).deal_details,
             session.totals(),
             0,
         )

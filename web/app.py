@@ -270,8 +270,11 @@ class PageController:
         self.names = (
             [clean_name(n) or default[i] for i, n in enumerate(names)] if names else default
         )
-        finished = len(game.view().history)
-        self.summary = summary if summary is not None and summary == finished else None
+        session = game.session
+        shown = summary is not None and summary == session.number and session.deal.is_over
+        if session.between_deals and not shown:  # the player had left that summary already
+            game.next_deal()
+        self.summary = session.number if shown else None
         self.closing = False
         self.picking = None
         self.selected_doubles = set()
@@ -378,7 +381,7 @@ class PageController:
 
     def screen_view(self) -> Any:
         """What the screen shows: the deal being played, or the finished one being summed up."""
-        return self.game.view(self.summary)
+        return self.game.view()
 
     def gate_updates(self) -> None:
         """Keep the "new version" banner away while the player is in the middle of a deal
@@ -757,20 +760,21 @@ class PageController:
             self.shown_trick = event.trick
             if event.trick is not None:
                 said.append(say(self.catalog, "trick.won", event.trick.winner, self.names))
-                if not event.deal_over:  # the deal's last trick stays until the summary
+                if not event.over:  # the deal's last trick stays until the summary
                     self.spawn(self.gather_later(event.trick))
             self.passed.discard(event.seat)
-            self.passed.update(event.passed)
+            self.passed.update(event.skipped)
             self.passed.discard(self.game.session.to_move)  # its turn again: it may play now
-            said += [say(self.catalog, "say.pass", seat, self.names) for seat in event.passed]
-        if event.deal_over:
-            self.summary = event.number
+            said += [say(self.catalog, "say.pass", seat, self.names) for seat in event.skipped]
+        if event.summary is not None:
+            number = event.summary.number
+            self.summary = number
             self.closing = self.settings.trick_pause > 0
             if self.closing:
-                self.spawn(self.close_later(self.generation, event.number))
+                self.spawn(self.close_later(self.generation, number))
             self.passed = set()
             self.last_trick_open = False
-            said.append(self.catalog.text("say.deal_over", number=event.number))
+            said.append(self.catalog.text("say.deal_over", number=number))
         self.save()
         self.gate_updates()
         self.draw()
@@ -806,6 +810,8 @@ class PageController:
             return
         self.summary = None
         self.shown_trick = None
+        if self.game.between_deals:
+            self.game.next_deal()
         self.save()
         self.draw()
         self.kick()

@@ -1,17 +1,17 @@
 """The one place where the UI calls the engine: a session, its actions, records and positions.
 
 ``Game`` wraps a ``barbu.Session`` for the page: ``view()`` is what seat 0 (the player at the
-bottom) may know, ``apply(action)`` plays any seat's action and returns an ``Event`` telling the
-page what just happened (for the announcements, the trick shown before it is gathered and the
-Domino passes), ``record()`` is the engine's JSON record (save, export) and ``position_json()``
-the plain data the computer players' worker decides from. Legality, scores and transfers always
-come from the engine; this module only reads them out.
+bottom) may know, ``apply(action)`` plays any seat's action and returns the engine's ``Event``
+(for the announcements, the trick shown before it is gathered, the Domino passes, and the deal's
+summary when it ends it), ``next_deal()`` deals the next deal once the player has seen the
+summary, ``record()`` is the engine's JSON record (save, export) and ``position_json()`` the
+plain data the computer players' worker decides from. Legality, scores and transfers always come
+from the engine; this module only reads them out.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
 from typing import Any
 
 from barbu import (
@@ -29,10 +29,11 @@ from barbu import (
     session_from_record,
     session_record,
 )
-from barbu.deal import Trick
+from barbu.actions import action_from_data, action_to_data
+from barbu.deal import DealSummary, Event, Trick
 from barbu.scoring import PairSettlement
-from barbu.session import DealSummary, SessionView
-from barbu.wire import action_from_data, action_to_data, position_data
+from barbu.session import SessionView
+from barbu.wire import position_data
 
 HUMAN = 0
 SEATS = (0, 1, 2, 3)
@@ -54,24 +55,6 @@ __all__ = [
     "action_from_data",
     "action_to_data",
 ]
-
-
-@dataclass(frozen=True)
-class Event:
-    """What one applied action did, as the page tells it."""
-
-    seat: int
-    action: Action
-    number: int
-    """The deal the action belongs to."""
-    trick: Trick | None = None
-    """The trick this card completed."""
-    deal_over: bool = False
-    session_over: bool = False
-    passed: tuple[int, ...] = ()
-    """Domino: the seats skipped after this card because they could not play."""
-    out: int | None = None
-    """Domino: the seat that went out with this card."""
 
 
 class Game:
@@ -112,37 +95,20 @@ class Game:
         """Whether all the session's deals are played."""
         return self.session.is_over
 
-    def view(self, showing: int | None = None) -> SessionView:
-        """What the player at the bottom may know now; with ``showing``, as of that finished
-        deal (the engine has dealt the next one already, the screen still sums this one up)."""
-        view = self.session.view(HUMAN)
-        if showing is None or showing == view.number:
-            return view
-        deal = self.session.deals[showing - 1]
-        block = self.session.block_of(showing)
-        return replace(view, deal=deal.view(HUMAN), number=showing, block=block)
-
-    def deal_details(self, number: int) -> tuple[Contract | None, Any, Any]:
-        """Contract, trump suit and starting rank of deal ``number``."""
-        deal = self.session.deals[number - 1]
-        return deal.contract, deal.trump, deal.start_rank
+    def view(self) -> SessionView:
+        """What the player at the bottom may know now (a finished deal stays current, all hands
+        shown, until ``next_deal``)."""
+        return self.session.view(HUMAN)
 
     def summary(self, number: int) -> DealSummary | None:
         """The score-sheet row of a finished deal."""
-        for row in self.session.history():
-            if row.number == number:
-                return row
-        return None
+        deal = self.session.deals[number - 1] if 0 < number <= len(self.session.deals) else None
+        return deal.summary() if deal is not None else None
 
-    def final_hands(self, number: int) -> tuple[tuple[Card, ...], ...] | None:
-        """All four hands as dealt, once deal ``number`` is over."""
-        deal = self.session.deals[number - 1]
-        return deal.view(HUMAN).hands
-
-    def pair_transfers(self, number: int) -> tuple[PairSettlement, ...]:
-        """Each doubled pair's payment on deal ``number``, from the engine's settlement."""
-        row = self.summary(number)
-        return row.settlement if row is not None else ()
+    @property
+    def between_deals(self) -> bool:
+        """Whether the current deal is over and the next one is due."""
+        return self.session.between_deals
 
     def reason(self, action: Action) -> RuleError | None:
         """Why ``action`` is illegal now, or None if it is legal."""
@@ -173,12 +139,8 @@ class Game:
 
     def apply(self, action: Action) -> Event:
         """Play the action of the seat to move; ``RuleError`` (nothing changed) if illegal."""
-        session = self.session
-        seat = session.to_move
-        if seat is None:
-            raise RuleError("nobody is to move", "deal-over")
-        number = session.number
-        done = session.apply(action)
-        return Event(
-            seat, action, number, done.trick, done.over, session.is_over, done.skipped, done.out
-        )
+        return self.session.apply(action)
+
+    def next_deal(self) -> None:
+        """Deal the next deal, once the player has seen the summary of this one."""
+        self.session.next_deal()

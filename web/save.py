@@ -5,7 +5,12 @@ The save (key ``barbu.save``) is JSON: ``{"format": 1, "record": <the engine's s
 null>}``. Decisions:
 
 - The save is one value under one key, written by one ``setItem``: the slot holds the old text
-  or the new one, never a mix. ``format`` numbers the layout; 1 is the only one so far.
+  or the new one, never a mix. ``format`` numbers the save's layout; 1 is the only one so far.
+  The record inside has its own format (``barbu.records``): a save holding a format-1 record is
+  read, and written back with a format-2 record.
+- The engine keeps a finished deal current until the next is dealt: ``summary`` says whether the
+  player still has its summary on screen; a save between deals without it (the player had gone
+  on before the next deal was recorded, as format-1 records left it out) deals the next deal.
 - A save that cannot be read, whatever the reason (not JSON, too deep, another format, a record
   the engine refuses) is never overwritten nor lost: it is moved to
   ``barbu.save.unreadable.<time>``, and the page says so and offers it as a download.

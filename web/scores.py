@@ -23,7 +23,6 @@ def draw_sheet(
     catalog: Catalog,
     names: Sequence[str],
     history: Sequence,
-    details: Any,
     totals: Sequence[int],
     current: int,
 ) -> Any:
@@ -40,7 +39,6 @@ def draw_sheet(
     )
     body = []
     for row in sheet_rows(history):
-        contract, trump, rank = details(row.number)
         cells = [
             dom.el("th", str(row.number), scope="row"),
             dom.el(
@@ -48,7 +46,7 @@ def draw_sheet(
                 None,
                 dom.el(
                     "span",
-                    contract_line(catalog, contract, trump, rank, short=True),
+                    contract_line(catalog, row.contract, row.trump, row.start_rank, short=True),
                     class_="sheet-contract",
                 ),
                 dom.el("span", names[row.declarer], class_="sheet-declarer"),

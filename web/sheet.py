@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from barbu import Contract, Rank, Suit
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -26,7 +28,9 @@ class SheetRow:
 
     number: int
     declarer: int
-    contract: str
+    contract: Contract
+    trump: Suit | None
+    start_rank: Rank | None
     scores: tuple[int, ...]
     marks: tuple[tuple[Mark, ...], ...]
     total: int
@@ -46,7 +50,9 @@ def sheet_rows(history: Sequence) -> list[SheetRow]:
         SheetRow(
             h.number,
             h.declarer,
-            str(getattr(h.contract, "value", h.contract)),
+            h.contract,
+            h.trump,
+            h.start_rank,
             tuple(h.final),
             marks_of(h.doubles),
             sum(h.final),

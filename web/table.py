@@ -842,11 +842,10 @@ class TableView:
         """A finished deal: raw scores, each pair's transfer, final scores; then "next"."""
         d, t, cat = self.dom, self.catalog.text, self.catalog
         row = ui.game.summary(number)
-        contract, trump, rank = ui.game.deal_details(number)
         latest = number == len(view.history)
         totals = [str(total) if latest else "" for total in view.totals]
         table = settlement_table(d, cat, ui.names, row.raw, row.final, totals)
-        pairs = pair_lines(d, cat, ui.names, ui.game.pair_transfers(number), you=HUMAN)
+        pairs = pair_lines(d, cat, ui.names, row.settlement, you=HUMAN)
         if not pairs and view.deal.rules.doubling:
             pairs.append(d.el("li", t("summary.no_doubles")))
         last = number == view.deals
@@ -859,7 +858,7 @@ class TableView:
                     "summary.contract",
                     row.declarer,
                     ui.names,
-                    contract=contract_line(cat, contract, trump, rank),
+                    contract=contract_line(cat, row.contract, row.trump, row.start_rank),
                 ),
                 class_="help",
             ),
@@ -1073,9 +1072,7 @@ class TableView:
         history = view.history
         current = view.number
         self.sheet_box.replaceChildren(
-            draw_sheet(
-                d, self.catalog, ui.names, history, ui.game.deal_details, view.totals, current
-            )
+            draw_sheet(d, self.catalog, ui.names, history, view.totals, current)
         )
         self.legend_box.replaceChildren(draw_legend(d, ui.names, view.totals))
         svg, geo = draw_diagram(
