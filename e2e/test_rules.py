@@ -18,7 +18,16 @@ from web.demos.may_i_play import MayIPlay
 from web.i18n import NAMES, SUPPORTED, Catalog
 
 PHONE = {"width": 360, "height": 640}
-SECTION_IDS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
+SECTION_IDS = (
+    "session",
+    "contracts",
+    "doubles",
+    "settlement",
+    "example",
+    "tips",
+    "variants",
+    "faq",
+)
 
 
 def play_to_the_end(demo: Locator, key: str) -> None:
@@ -47,6 +56,11 @@ def test_the_rules_are_there_without_javascript(new_context, lang):
     expect(page.locator("h1")).to_have_count(1)
     for section in SECTION_IDS:
         expect(page.locator(f"section > h2#{section}")).to_be_visible()
+    expect(page.locator("h3#glossary")).to_be_visible()
+    hand = page.locator("#tips ~ .tip-figure .tip-hand").first  # the tips' first hand
+    expect(hand.locator(".card")).to_have_count(13)
+    expect(hand).to_be_visible()
+    expect(page.locator(".embed-snippet [data-site]")).to_have_text(re.compile(r"^https?://"))
     expect(page.locator(".languages [aria-current]")).to_have_text(NAMES[lang])
     # RULES.md §5: raw -12, -6, -6, 0; the second player doubled the first: -18, 0, -6, 0.
     settlement = page.locator("#settlement ~ .table-box tbody tr")
