@@ -194,6 +194,9 @@ def test_a_sentence_of_the_game_is_quoted_from_its_catalog(lang):
         assert catalog.text(key) in html, key
     for preset in ("rules.classic", "rules.italian"):  # the variants' headings: the menu's names
         assert f"{catalog.text(preset)}</h3>" in html
+    for c in STANDARD.contracts:  # each contract's heading: the name the game gives it
+        name = c.contract.value
+        assert f'<h3 id="{name}">{catalog.text(f"contract.{name}")}</h3>' in html
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)

@@ -99,6 +99,7 @@ WORDS: dict[str, dict[str, str]] = {
             "zero one two three four five six seven eight nine ten eleven twelve thirteen "
             "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
         ),
+        "times": "— once twice three_times four_times five_times six_times seven_times",
     },
     "fr": {
         "word": (
@@ -134,8 +135,9 @@ WORDS: dict[str, dict[str, str]] = {
         ),
     },
 }
-"""Numbers in words, by language and form (``{players:word}``; Russian also ``fem``, the
-feminine, ``gen``, the genitive, and ``together``, "вчетвером"), from zero up, one word each. A
+"""Numbers in words, by language and form (``{players:word}``; English also ``times``, "twice";
+Russian ``fem``, the feminine, ``gen``, the genitive, and ``together``, "вчетвером"), from zero
+up, one word each (``_`` for a space; ``—`` for none). A
 number the table lacks is written in digits; a form with a capital (``{block:Word}``) starts
 with one."""
 
@@ -198,6 +200,7 @@ class Page:
         table = words.split()
         count = number_of(value)
         word = table[count] if 0 <= count < len(table) and table[count] != "—" else value
+        word = word.replace("_", " ")
         return word[:1].upper() + word[1:] if form[:1].isupper() else word
 
     def plural(self, count: int, forms: Sequence[str]) -> str:
