@@ -549,9 +549,9 @@ REGISTRY: dict[str, Preset] = {
         Preset(
             "italian",
             _italian,
-            "rules.pagat",
-            "rules.pagat.about",
-            "pagat",
+            "rules.italian",
+            "rules.italian.about",
+            "italian",
             options=(
                 Option("king_of_hearts", "int", (-20, -30), -20, "option.king_of_hearts"),
                 Option("queen", "int", (-6, -8), -6, "option.queen"),

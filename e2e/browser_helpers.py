@@ -25,6 +25,11 @@ addEventListener('securitypolicyviolation', (e) => {
 """
 
 
+def score(text: str) -> int:
+    """A score as the page prints it ("+5", "\u221212" with the minus sign U+2212, "0")."""
+    return int(text.replace("\u2212", "-"))
+
+
 def expected_hand(seed: int, seat: int = 0) -> list[str]:
     """The engine's hand for that seat in the first deal of the session dealt from that seed."""
     return [str(card) for card in Session(seed=seed).deal.hand(seat)]

@@ -51,7 +51,7 @@ def test_the_end_of_a_session_of_each_game_gives_the_engines_totals_and_winner(
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-rules", name)
     expect(page.locator("#game-rules")).to_have_text(
-        {"classic": "Club rules", "fr32": "32-card family game", "italian": "Pagat rules"}[name]
+        {"classic": "Club rules", "fr32": "32-card family game", "italian": "Italian rules"}[name]
     )
     assert f"rules={name}&" in page.url and (name == asked or asked not in page.url)
     expect(page.locator("[data-deal]")).to_have_text(str(rules.deals - LAST_DEALS + 1))
@@ -102,12 +102,12 @@ def test_the_menu_starts_an_italian_session_with_house_options(page: Page):
     page.fill("#new-seed", "9")
     start_new_session(page)
     expect(page.locator("html")).to_have_attribute("data-rules", "italian")
-    expect(page.locator("#game-rules")).to_have_text("Pagat rules, 2 house options")
+    expect(page.locator("#game-rules")).to_have_text("Italian rules, 2 house options")
     expect(page.locator("[data-deal]")).to_have_text("1")
     assert "rules=italian" in page.url
     page.reload()
     wait_ready(page)
-    expect(page.locator("#game-rules")).to_have_text("Pagat rules, 2 house options")
+    expect(page.locator("#game-rules")).to_have_text("Italian rules, 2 house options")
     saved = json.loads(page.evaluate("localStorage.getItem('barbu.save')"))
     assert saved["record"]["rules"] == {
         "preset": "italian",

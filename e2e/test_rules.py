@@ -11,14 +11,23 @@ from playwright.sync_api import Locator, expect
 
 from barbu import Card
 from barbu.rules import STANDARD
-from e2e.browser_helpers import CATALOGS
+from e2e.browser_helpers import CATALOGS, score
 from e2e.test_accessibility import violations
 from web.demos.first_deal import FirstDeal
 from web.demos.may_i_play import MayIPlay
 from web.i18n import NAMES, SUPPORTED, Catalog
 
 PHONE = {"width": 360, "height": 640}
-SECTION_IDS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
+SECTION_IDS = (
+    "session",
+    "contracts",
+    "doubles",
+    "settlement",
+    "example",
+    "tips",
+    "variants",
+    "faq",
+)
 
 
 def play_to_the_end(demo: Locator, key: str) -> None:
@@ -47,12 +56,17 @@ def test_the_rules_are_there_without_javascript(new_context, lang):
     expect(page.locator("h1")).to_have_count(1)
     for section in SECTION_IDS:
         expect(page.locator(f"section > h2#{section}")).to_be_visible()
+    expect(page.locator("h3#glossary")).to_be_visible()
+    hand = page.locator("#tips ~ .tip-figure .tip-hand").first  # the tips' first hand
+    expect(hand.locator(".card")).to_have_count(13)
+    expect(hand).to_be_visible()
+    expect(page.locator(".embed-snippet [data-site]")).to_have_text(re.compile(r"^https?://"))
     expect(page.locator(".languages [aria-current]")).to_have_text(NAMES[lang])
     # RULES.md §5: raw -12, -6, -6, 0; the second player doubled the first: -18, 0, -6, 0.
     settlement = page.locator("#settlement ~ .table-box tbody tr")
     expect(settlement).to_have_count(4)
     finals = settlement.locator("td:last-child").all_text_contents()
-    assert finals == ["-18", "0", "-6", "0"]
+    assert finals == ["\u221218", "0", "\u22126", "0"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     diagram = page.get_by_test_id("rules-diagram")
     diagram.scroll_into_view_if_needed()
@@ -64,7 +78,7 @@ def test_the_rules_are_there_without_javascript(new_context, lang):
     expect(diagram).not_to_have_js_property("scrollLeft", 0)
     play = page.locator(".rules-header .play-link")
     expect(play).to_have_attribute("href", f"../../?lang={lang}")
-    expect(page.locator('a[href$="&rules=italian"]')).to_have_count(1)  # [..](play:pagat)
+    expect(page.locator('a[href$="&rules=italian"]')).to_have_count(1)  # [..](play:italian)
     expect(page.locator('a[href*="rules=pagat"]')).to_have_count(0)
 
 
@@ -107,11 +121,12 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     page.goto(f"/rules/{lang}/")
     demo = page.locator("#demo-settlement")
     finals = demo.locator("[data-final]")
-    expect(finals).to_have_text(["-12", "-6", "-6", "0"])  # drawn by the build: no doubles
+    # drawn by the build: no doubles
+    expect(finals).to_have_text(["\u221212", "\u22126", "\u22126", "0"])
     demo.scroll_into_view_if_needed()  # scrolled to: it comes alive
     expect(demo).to_have_attribute("data-state", "live")
     demo.locator('[data-act="1-0"]').click()  # the second player doubles the first
-    expect(finals).to_have_text(["-18", "0", "-6", "0"])
+    expect(finals).to_have_text(["\u221218", "0", "\u22126", "0"])
     redouble = demo.locator('[data-act="0-2"]')  # the declarer: only those who doubled him
     expect(redouble).to_have_attribute("aria-disabled", "true")
     redouble.click(force=True)  # aria-disabled: Playwright deems it unclickable; a finger does not
@@ -121,10 +136,10 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     mutual = demo.locator('[data-act="0-1"]')  # a redouble of the one who doubled: mutual
     mutual.focus()
     page.keyboard.press("Space")
-    expect(finals).to_have_text(["-24", "6", "-6", "0"])
+    expect(finals).to_have_text(["\u221224", "+6", "\u22126", "0"])
     expect(demo.locator('[data-act="0-1"]')).to_be_focused()  # the keyboard stays in place
     demo.locator('[data-act="1-0"]').press("Enter")  # withdrawn: the redouble goes with it
-    expect(finals).to_have_text(["-12", "-6", "-6", "0"])
+    expect(finals).to_have_text(["\u221212", "\u22126", "\u22126", "0"])
 
     asked = page.locator("#demo-may-i-play")
     asked.scroll_into_view_if_needed()
@@ -147,7 +162,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     board.scroll_into_view_if_needed()
     expect(board).to_have_attribute("data-state", "live")
     play_to_the_end(board, "Enter")
-    places = sorted(int(x) for x in board.locator("[data-final]").all_text_contents())
+    places = sorted(score(x) for x in board.locator("[data-final]").all_text_contents())
     assert places == sorted(STANDARD.contract("domino").domino.places)
 
     guided = page.locator("#demo-first-deal")  # the guided deal, played to its end
@@ -159,7 +174,7 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     expect(tips.locator("li")).to_have_text(first)
     play_to_the_end(guided, "Space")
     expect(tips).to_have_text(CATALOGS[lang]["demo.first_deal.over"])
-    total = sum(int(x) for x in guided.locator("[data-final]").all_text_contents())
+    total = sum(score(x) for x in guided.locator("[data-final]").all_text_contents())
     assert total == STANDARD.contract("no-hearts").total
     assert violations(page) == []  # the demos as Python drew them, answers shown
     assert errors == []
@@ -179,4 +194,4 @@ def test_the_rules_page_and_its_demos_work_offline(new_context):
     demo.scroll_into_view_if_needed()
     expect(demo).to_have_attribute("data-state", "live")
     demo.locator('[data-act="1-0"]').click()
-    expect(demo.locator("[data-final]")).to_have_text(["-18", "0", "-6", "0"])
+    expect(demo.locator("[data-final]")).to_have_text(["\u221218", "0", "\u22126", "0"])

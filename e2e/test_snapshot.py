@@ -249,4 +249,4 @@ def test_the_rules_demos_restore_the_games_snapshot(page):
     expect(demo).to_have_attribute("data-state", "live")
     assert boot(page) == "snapshot"
     demo.locator('[data-act="1-0"]').click()  # the second player doubles the first
-    expect(demo.locator("[data-final]")).to_have_text(["-18", "0", "-6", "0"])
+    expect(demo.locator("[data-final]")).to_have_text(["\u221218", "0", "\u22126", "0"])

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from barbu import Phase, Session, session_from_record, session_record
-from e2e.browser_helpers import CATALOGS, wait_ready
+from e2e.browser_helpers import CATALOGS, score, wait_ready
 from e2e.test_session_play import STATE
 from web.save import SAVE_KEY, UNREADABLE_PREFIX, Saved
 
@@ -250,7 +250,7 @@ def test_the_score_diagram_scrolls_sideways_on_a_phone_with_the_current_deal_in_
     # The sheet lists the 21 finished deals with the engine's deal scores.
     rows = page.locator(".sheet tbody tr")
     expect(rows).to_have_count(21)
-    first = [int(x) for x in rows.first.locator("td.num .score").all_text_contents()]
+    first = [score(x) for x in rows.first.locator("td.num .score").all_text_contents()]
     assert first == list(session.history()[0].final)
 
 

@@ -194,7 +194,7 @@ def test_the_player_is_addressed_as_you():
     )
     assert (
         announcement(catalog("en"), names, 0, Play(Card.parse("QH")))
-        == "You play the Queen of hearts."
+        == "You play the queen of hearts."
     )
 
 

@@ -2,8 +2,8 @@
 (``facts``), RULES.md §5's settlement example, and the worked example, a whole session played by
 four computer players from a fixed game number.
 
-A preset's fields are named after its section of the rules pages (``pagat.salad.total`` for the
-italian preset, whose section keeps its anchor ``#pagat``); the presets are named through the
+A preset's fields are named after its section of the rules pages (``italian.salad.total``,
+``classic.domino.1``); the presets are named through the
 registry's constants (``barbu.rules.CLASSIC``, ``FR32``, ``ITALIAN``) and their options' values
 come from its schema."""
 
@@ -46,6 +46,9 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
         "block": s.block_size,
         "blocks": s.blocks,
         "quota": s.double_quota,
+        "contracts": len(s.contracts),
+        "contracts.negative": sum(not x.positive for x in s.contracts),
+        "contracts.positive": sum(x.positive for x in s.contracts),
     }
     signed_values: dict[str, int] = {
         "no-tricks.trick": c("no-tricks").per_trick,
@@ -88,6 +91,7 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
     domino = ITALIAN.contract("domino").domino
     assert domino is not None and domino.start_rank is not None and domino.opener is not None
     out[f"{p}.domino.rank"] = rank_short(catalog, domino.start_rank)
+    out[f"{p}.domino.rank.name"] = catalog.text(f"rank_one.{domino.start_rank.char}")
     opener = Card(domino.opener)
     out[f"{p}.domino.first"] = rank_short(catalog, opener.rank) + opener.suit.symbol
     values = {

@@ -12,12 +12,14 @@ catalog, ``rules_page.*``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from barbu import Session
+from barbu import Card, Rank, Session
+from barbu.cards import cards
 from barbu.errors import RuleError
 from barbu.rules import REGISTRY, STANDARD, registered
 from tools.rules_facts import example_session, facts, settlement_example
@@ -32,27 +34,53 @@ from tools.rules_text import (
     read_source,
 )
 from tools.static_dom import Document
+from web.cards_view import face_up
 from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
 from web.dom import Dom
+from web.domino_view import domino_rows
+from web.faces import card_face
 from web.i18n import NAMES, SUPPORTED, Catalog
+from web.plurals import CATEGORIES, category
 from web.scores import draw_diagram, draw_legend, draw_sheet
 from web.settlement_view import settlement_table
-from web.words import contract_name, explanation, signed
+from web.trick_view import trick_cards
+from web.words import card_name, contract_name, explanation, signed
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "web" / "rules"
-SECTIONS = ("session", "contracts", "doubles", "settlement", "example", "variants", "faq")
+SECTIONS = (
+    "session",
+    "contracts",
+    "doubles",
+    "settlement",
+    "example",
+    "tips",
+    "variants",
+    "faq",
+)
 """The sections every language has, in this order (the game links to them)."""
 SUBSECTIONS = {
+    "session": ("glossary",),
     "contracts": ("tricks", *(c.contract.value for c in STANDARD.contracts)),
     "doubles": ("obligation",),
+    "tips": (
+        "tips-choose",
+        "tips-double",
+        "tips-last-two",
+        "tips-king",
+        "tips-domino-rank",
+        "tips-domino-block",
+    ),
     "variants": tuple(p.section for p in REGISTRY.values() if p.section not in SECTIONS),
     "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
 }
 """Subsections each section must have (in this order but for the FAQ's, which may be anywhere
 in it among the others); each preset's section (``barbu.rules.REGISTRY``) is a section or a
-variant."""
+variant. Every language has the same ids in the same order (``same_ids``), so that a link to a
+section or a question works in every language."""
+FORMER_IDS = {p.section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases}
+"""A preset's section also answers to its former ids (``#pagat``, the italian game's)."""
 FAQ_AT_LEAST = 10
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
@@ -60,6 +88,58 @@ CSP = (
     "base-uri 'self'; form-action 'none'"
 )
 """As the game's, less what PyScript needs: the demos run Pyodide itself (web/islands.js)."""
+SITE = os.environ.get("BARBU_SITE", "https://YOUR-BARBU-SITE/")
+"""The site's address, for the embedding lines as a page shows them without JavaScript (with it,
+web/rules.js writes the address the page was loaded from): set ``BARBU_SITE`` when building for
+a known address."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "word": (
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+        ),
+        "times": "— once twice three_times four_times five_times six_times seven_times",
+    },
+    "fr": {
+        "word": (
+            "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
+            "quinze seize dix-sept dix-huit dix-neuf vingt"
+        ),
+    },
+    "it": {
+        "word": (
+            "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici "
+            "quattordici quindici sedici diciassette diciotto diciannove venti"
+        ),
+    },
+    "ru": {
+        "word": (
+            "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать "
+            "двенадцать тринадцать четырнадцать пятнадцать шестнадцать семнадцать "
+            "восемнадцать девятнадцать двадцать"
+        ),
+        "fem": (
+            "ноль одна две три четыре пять шесть семь восемь девять десять одиннадцать "
+            "двенадцать тринадцать четырнадцать пятнадцать шестнадцать семнадцать "
+            "восемнадцать девятнадцать двадцать"
+        ),
+        "gen": (
+            "нуля одного двух трёх четырёх пяти шести семи восьми девяти десяти "
+            "одиннадцати двенадцати тринадцати четырнадцати пятнадцати шестнадцати "
+            "семнадцати восемнадцати девятнадцати двадцати"
+        ),
+        "together": (
+            "— — вдвоём втроём вчетвером впятером вшестером всемером ввосьмером "
+            "вдевятером вдесятером"
+        ),
+    },
+}
+"""Numbers in words, by language and form (``{players:word}``; English also ``times``, "twice";
+Russian ``fem``, the feminine, ``gen``, the genitive, and ``together``, "вчетвером"), from zero
+up, one word each (``_`` for a space; ``—`` for none). A
+number the table lacks is written in digits; a form with a capital (``{block:Word}``) starts
+with one."""
 
 
 class Page:
@@ -88,7 +168,51 @@ class Page:
 
     def text(self, text: str, line: int) -> list[Any]:
         """A line of prose as nodes."""
-        return inline(self.dom, text, self.fields, self.link, f"{self.where}:{line}")
+        return inline(self.dom, text, self.field, self.link, f"{self.where}:{line}")
+
+    def field(self, spec: str) -> str:
+        """A ``{field}`` filled in (``tools.rules_text``): a number of the engine, in digits or
+        words, with its plural forms; a message of the catalog; a sentence the game shows; a
+        card. ``KeyError`` for a name it does not know, ``ValueError`` for a bad form."""
+        head, *forms = spec.split("|")
+        kind, _, rest = head.partition(":")
+        if kind == "game":
+            text = self.catalog.text(rest)
+            if "{" in text:
+                raise ValueError("this message has fields: quote it with {quote:NAME}")
+            return text
+        if kind == "quote":
+            return QUOTES[rest](self)
+        if kind == "card":
+            face = card_face(Card.parse(rest), self.catalog)
+            return face.rank + face.symbol
+        value = self.fields[kind]
+        shown = self.words(value, rest) if rest else value
+        if not forms:
+            return shown
+        return self.plural(number_of(value), forms).replace("#", shown)
+
+    def words(self, value: str, form: str) -> str:
+        """A number in words (``WORDS``), or in digits past the table's end."""
+        words = WORDS[self.lang].get(form.lower())
+        if words is None:
+            raise ValueError(f"no word form {form!r} in {self.lang}")
+        table = words.split()
+        count = number_of(value)
+        word = table[count] if 0 <= count < len(table) and table[count] != "—" else value
+        word = word.replace("_", " ")
+        return word[:1].upper() + word[1:] if form[:1].isupper() else word
+
+    def plural(self, count: int, forms: Sequence[str]) -> str:
+        """The form for ``count``, given in the order of the language's CLDR categories
+        (``web.plurals.CATEGORIES``); French and Italian may give only *one* and *other*."""
+        categories = CATEGORIES[self.lang]
+        if len(forms) == 2 and categories == ("one", "many", "other"):
+            categories = ("one", "other")
+        if len(forms) != len(categories):
+            raise ValueError(f"{len(forms)} plural forms instead of {len(categories)}")
+        wanted = category(self.lang, count)
+        return forms[categories.index(wanted if wanted in categories else "other")]
 
     def main(self) -> Any:
         """The page's <main>: its title, lead, contents, then one <section> per ``##``."""
@@ -100,6 +224,8 @@ class Page:
                 node = d.el(f"h{block.level}", None, *self.text(block.title, block.line))
                 if block.id:
                     node.setAttribute("id", block.id)
+                    for former in FORMER_IDS.get(block.id, ()):  # old links still land here
+                        node.prepend(d.el("span", None, id=former))
                 if block.level == 2:
                     if section is main and main.children and not self.has_contents(main):
                         main.append(self.contents())
@@ -146,12 +272,80 @@ class Page:
             "game-sheet": self.game_sheet,
             "game-diagram": self.game_diagram,
         }
-        if block.name in draw:
+        figures: dict[str, Callable[[str], Any]] = {
+            "hand": self.hand_figure,
+            "trick": self.trick_figure,
+            "domino": self.domino_figure,
+        }
+        if block.name in draw and not block.argument:
             return draw[block.name]()
-        name = block.name.removeprefix("demo:")
-        if block.name.startswith("demo:") and name in DEMOS:
-            return self.island(name)
+        if block.name == "demo" and block.argument in DEMOS:
+            return self.island(block.argument)
+        if block.name in figures and block.argument:
+            try:
+                return figures[block.name](block.argument)
+            except (ValueError, IndexError) as error:
+                raise RulesTextError(f"{self.where}:{block.line}: {error}") from None
         raise RulesTextError(f"{self.where}:{block.line}: unknown block {{{{{block.name}}}}}")
+
+    def figure(self, *content: Any) -> Any:
+        """A tip's picture: the game's cards on the felt."""
+        return self.dom.el("div", None, *content, class_="tip-figure demo-table")
+
+    def hand_figure(self, argument: str) -> Any:
+        """``{{hand:AS KS 7H}}``: a hand of cards, face up, as the game draws them and in its
+        order (by suit, then from the highest)."""
+        d = self.dom
+        held = sorted(cards(argument), key=lambda c: (c.suit, -c.rank))
+        faces = [face_up(d, self.catalog, card) for card in held]
+        hand = d.el(
+            "div",
+            None,
+            *faces,
+            class_="tip-hand",
+            role="group",
+            aria_label=self.catalog.text("table.hand"),
+        )
+        return self.figure(hand)
+
+    def trick_figure(self, argument: str) -> Any:
+        """``{{trick:1 AC 3C 9C KH}}``: a trick of a contract without trumps, led by that seat
+        (the reader's is 0, at the bottom), the other cards clockwise; its winner ringed."""
+        d, t, names = self.dom, self.catalog.text, self.source.names
+        leader, *codes = argument.split()
+        played = [((int(leader) + k) % 4, card) for k, card in enumerate(cards(" ".join(codes)))]
+        led = played[0][1].suit
+        winner = max((c.rank, seat) for seat, c in played if c.suit is led)[1]
+        said = ", ".join(f"{names[seat]}: {card_name(self.catalog, c)}" for seat, c in played)
+        seats = t("demo.seats", left=names[1], top=names[2], right=names[3])
+        return self.figure(
+            d.el(
+                "div",
+                None,
+                trick_cards(d, self.catalog, played, said, winner),
+                d.el("p", seats, class_="trick-caption", aria_hidden="true"),
+                class_="trick-area",
+            )
+        )
+
+    def domino_figure(self, argument: str) -> Any:
+        """``{{domino:8/7S 8S 9S 8H/6S TH 2C}}``: the Domino rows grown from a starting rank by
+        the cards on the table, and a hand, as the game draws them."""
+        d = self.dom
+        rank_text, table_text, hand_text = argument.split("/")
+        rank = Rank.parse(rank_text.strip())
+        rows: list[tuple[int, int] | None] = [None] * 4
+        for card in cards(table_text):
+            row = rows[card.suit]
+            low, high = row if row else (card.rank, card.rank)
+            rows[card.suit] = (min(low, card.rank), max(high, card.rank))
+        return d.el(
+            "div",
+            None,
+            self.figure(domino_rows(d, self.catalog, rows, rank)),
+            self.hand_figure(hand_text),
+            class_="tip-figures",
+        )
 
     def table(self, caption: str, head: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:
         """A table with a caption, a header row, and rows whose first cell heads the row."""
@@ -266,6 +460,40 @@ class Page:
         )
 
 
+def number_of(value: str) -> int:
+    """A field's number ("28", "+5", "\u22126") as an int; ``ValueError`` for a name."""
+    return int(value.replace("\u2212", "-"))
+
+
+def must_double(page: Page) -> str:
+    """The game's warning when doubling the declarer becomes compulsory, at the first deal it
+    can be: as many deals left in the block as doubles owed, the quota."""
+    catalog, quota = page.catalog, STANDARD.double_quota
+    return catalog.text(
+        "choice.must_double",
+        name=page.source.names[0],
+        owed=catalog.plural("count.doubles", quota),
+        left=catalog.plural("count.deals", quota),
+    )
+
+
+def owed(page: Page) -> str:
+    """What the doubling panel says of the doubles a player still owes the declarer, at the
+    start of a block."""
+    catalog, quota = page.catalog, STANDARD.double_quota
+    return catalog.text(
+        "choice.owed",
+        name=page.source.names[0],
+        owed=catalog.plural("count.doubles", quota),
+        left=catalog.plural("count.deals", STANDARD.block_size),
+    )
+
+
+QUOTES: dict[str, Callable[[Page], str]] = {"must-double": must_double, "owed": owed}
+"""The sentences of the game a rules text may quote (``{quote:NAME}``), filled in as the game
+would fill them, so that the quotation is the game's own words."""
+
+
 def is_number(cell: Any) -> bool:
     """Whether a table cell is a score (aligned right)."""
     return isinstance(cell, str) and cell.lstrip("+\u2212").isdigit()
@@ -315,23 +543,41 @@ def document(page: Page) -> str:
 
 
 def embed_footer(page: Page) -> Any:
-    """How to show the demos on another site: the two lines to copy (web/embed.js). The address
-    of this site is only known in the browser: web/rules.js writes it into the lines."""
+    """How to show the demos on another site: the lines to copy (web/embed.js) and what each
+    attribute does. The address of this site is ``SITE`` at build time; in the browser,
+    web/rules.js writes the address the page was loaded from."""
     d, t = page.dom, page.catalog.text
     snippet = d.el(
         "code",
         None,
         '<script src="',
-        d.el("span", "../../", data_site=""),
+        d.el("span", SITE, data_site=""),
         'embed.js" defer></script>\n',
         f'<barbu-demo demo="settlement" lang="{page.lang}"></barbu-demo>',
     )
+    demos = [
+        d.el("li", None, d.el("code", name), " — ", t(title_key(name)), data_demo_name=name)
+        for name in DEMOS
+    ]
+    codes: list[Any] = []
+    for lang in SUPPORTED:
+        codes += [", "] if codes else []
+        codes.append(d.el("code", lang, title=NAMES[lang]))
+    attributes = [
+        ("demo", [t("rules_page.embed_demo"), d.el("ul", None, *demos)]),
+        ("lang", d.fill(t("rules_page.embed_lang"), codes=d.el("span", None, *codes))),
+        ("title", [t("rules_page.embed_title_attr")]),
+    ]
+    listed = []
+    for name, described in attributes:
+        listed += [d.el("dt", None, d.el("code", name)), d.el("dd", None, *described)]
     return d.el(
         "footer",
         None,
         d.el("h2", t("rules_page.embed_title"), id="embed"),
         d.el("p", t("rules_page.embed_text")),
         d.el("pre", None, snippet, tabindex="0"),
+        d.el("dl", None, *listed, class_="embed-attributes"),
         class_="embed-snippet",
     )
 
@@ -381,6 +627,14 @@ def load_catalog(lang: str) -> Catalog:
     return Catalog.from_json(lang, path.read_text(encoding="utf-8"))
 
 
+def load_source(lang: str) -> Source:
+    """``web/rules/<lang>.md``, read and checked."""
+    where = f"web/rules/{lang}.md"
+    source = read_source((SOURCES / f"{lang}.md").read_text(encoding="utf-8"), where)
+    check_structure(source, where)
+    return source
+
+
 def check_structure(source: Source, where: str) -> None:
     """The sections the game links to are all there, in order, and the FAQ is long enough."""
     headings = [b for b in source.blocks if isinstance(b, Heading)]
@@ -410,6 +664,22 @@ def check_structure(source: Source, where: str) -> None:
             raise RulesTextError(f"{where}: '{section}' has {have} instead of {list(wanted)}")
 
 
+def heading_ids(source: Source) -> list[str]:
+    """The ids of a source's sections and questions, in order."""
+    return [b.id for b in source.blocks if isinstance(b, Heading) and b.id]
+
+
+def same_ids(sources: dict[str, Source]) -> None:
+    """Every language has the same sections and questions, with the same ids in the same order:
+    a link to one, shared from a page in one language, works in every other."""
+    first, *others = sources
+    for lang in others:
+        if heading_ids(sources[lang]) != heading_ids(sources[first]):
+            mine, theirs = heading_ids(sources[lang]), heading_ids(sources[first])
+            diff = sorted(set(mine) ^ set(theirs)) or "the order"
+            raise RulesTextError(f"web/rules/{lang}.md: ids differ from {first}.md: {diff}")
+
+
 def write_rules_pages(dist: Path) -> dict[str, Page]:
     """dist/rules/index.html and dist/rules/<lang>/index.html for every language; returns the
     pages by language."""
@@ -417,11 +687,9 @@ def write_rules_pages(dist: Path) -> dict[str, Page]:
     (dist / "rules").mkdir(parents=True, exist_ok=True)
     (dist / "rules" / "index.html").write_text(index_document(), encoding="utf-8")
     written = {}
-    for lang in SUPPORTED:
-        path = SOURCES / f"{lang}.md"
-        where = f"web/rules/{lang}.md"
-        source = read_source(path.read_text(encoding="utf-8"), where)
-        check_structure(source, where)
+    sources = {lang: load_source(lang) for lang in SUPPORTED}
+    same_ids(sources)
+    for lang, source in sources.items():
         page = Page(lang, source, load_catalog(lang), example)
         (dist / "rules" / lang).mkdir(exist_ok=True)
         (dist / "rules" / lang / "index.html").write_text(document(page), encoding="utf-8")

@@ -4,7 +4,14 @@ A source is three header lines (``title:``, ``description:``, ``names:`` with th
 players), a blank line, then a small Markdown subset: ``# Title`` once; ``## id: Title`` and
 ``### id: Title`` sections with fixed ids (the game links to them); paragraphs; ``- `` lists;
 ``**bold**``, ``*emphasis*``, ``[text](#id)`` and ``[text](play:PRESET)`` links; ``{field}`` for a
-number the engine computes; ``{{block}}`` alone on a line for a generated table, diagram or demo.
+number the engine computes, or a string the game shows; ``{{block}}`` or ``{{block:argument}}``
+alone on a line for a generated table, diagram, hand of cards or demo.
+
+A field is filled by the page (``tools.rules_page.Page.field``): ``{deals}`` a number,
+``{players:word}`` the same in words, ``{blocks|# block|# blocks}`` with the plural form of the
+language's CLDR category for the value (``#`` stands for the number; the forms in the order of
+``web.plurals.CATEGORIES``), ``{game:KEY}`` a message of the game's catalog, ``{quote:NAME}`` a
+sentence the game shows, filled in as it would be, ``{card:KH}`` a card as the game prints it.
 
 No digit may stand outside a field: every number the page states is the engine's, so that text and
 engine cannot disagree (README, "The rules pages"). Anything else is refused with its line number.
@@ -18,12 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 HEADING = re.compile(r"^(#{1,3}) (?:([a-z0-9-]+): )?(\S.*)$")
-BLOCK = re.compile(r"^\{\{([a-z0-9:-]+)\}\}$")
+BLOCK = re.compile(r"^\{\{([a-z0-9-]+)(?::([^{}]+))?\}\}$")
+FIELD = r"\{(?P<field>[\w.:-]+(?:\|[^{}|*\[\]]*)*)\}"
 INLINE = re.compile(
     r"\*\*(?P<bold>.+?)\*\*|\*(?P<em>[^*]+?)\*|\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)"
-    r"|\{(?P<field>[\w.-]+)\}"
+    r"|" + FIELD
 )
-FIELD_OR_BLOCK = re.compile(r"\{\{[^}]*\}\}|\{[\w.-]+\}|\]\([^)\s]+\)")
+FIELD_OR_BLOCK = re.compile(r"\{\{[^}]*\}\}|\{[\w.:-]+\}|\{[\w.:-]+\||\]\([^)\s]+\)")
 """What the digit check skips: fields, blocks and link targets (``play:fr32``)."""
 HEADER_KEYS = ("title", "description", "names")
 
@@ -56,6 +64,7 @@ class Items:
 class Generated:
     name: str
     line: int
+    argument: str = ""
 
 
 Block = Heading | Paragraph | Items | Generated
@@ -118,7 +127,7 @@ def _blocks(lines: list[str], start: int, where: str) -> tuple[Block, ...]:
             out.append(Heading(level, heading.group(2), heading.group(3).strip(), number))
         elif block := BLOCK.match(stripped):
             close()
-            out.append(Generated(block.group(1), number))
+            out.append(Generated(block.group(1), number, (block.group(2) or "").strip()))
         elif line.startswith("- "):
             if paragraph:
                 close()
@@ -151,9 +160,15 @@ def _check_digits(line: str, where: str) -> None:
 
 
 def inline(
-    dom: Any, text: str, fields: Mapping[str, str], link: Callable[[str], str], where: str
+    dom: Any,
+    text: str,
+    fields: Mapping[str, str] | Callable[[str], str],
+    link: Callable[[str], str],
+    where: str,
 ) -> list[Any]:
-    """A line of text as nodes: bold, emphasis, links and fields filled in."""
+    """A line of text as nodes: bold, emphasis, links and fields filled in (``fields`` maps a
+    field to its text, or fills one in: ``KeyError`` for one it does not know, ``ValueError``
+    for one it cannot fill)."""
     out: list[Any] = []
     last = 0
     for match in INLINE.finditer(text):
@@ -169,9 +184,12 @@ def inline(
             out.append(dom.el("a", None, *children, href=link(match["target"])))
         else:
             name = match["field"]
-            if name not in fields:
-                raise RulesTextError(f"{where}: unknown field {{{name}}}")
-            out.append(fields[name])
+            try:
+                out.append(fields(name) if callable(fields) else fields[name])
+            except KeyError:
+                raise RulesTextError(f"{where}: unknown field {{{name}}}") from None
+            except ValueError as error:
+                raise RulesTextError(f"{where}: {{{name}}}: {error}") from None
     if last < len(text):
         out.append(text[last:])
     if any(isinstance(part, str) and re.search(r"[*{}\[\]]", part) for part in out):

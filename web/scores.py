@@ -12,15 +12,10 @@ from typing import Any
 from web.dom import Dom
 from web.i18n import Catalog
 from web.sheet import Diagram, diagram, running_totals, sheet_rows
-from web.words import contract_line
+from web.words import contract_line, number, signed
 
 MARKERS = ("circle", "square", "triangle", "diamond")
 """Each player's point shape on the diagram: players are told apart by more than colour."""
-
-
-def signed(value: int) -> str:
-    """A score as printed on the sheet: plain ASCII digits, a minus sign when negative."""
-    return str(value)
 
 
 def draw_sheet(
@@ -131,7 +126,7 @@ def draw_diagram(
         "diagram.label",
         count=len(history),
         deals=deals,
-        totals=", ".join(f"{names[s]} {totals[s]}" for s in range(4)),
+        totals=", ".join(f"{names[s]} {signed(totals[s])}" for s in range(4)),
     )
     svg = dom.svg(
         "svg",
@@ -147,7 +142,7 @@ def draw_diagram(
         grid.append(
             dom.svg("line", x1=left, x2=right, y1=y, y2=y, class_="zero" if value == 0 else None)
         )
-        grid.append(dom.svg("text", text=str(value), x=left - 6, y=y + 4, class_="y-label"))
+        grid.append(dom.svg("text", text=number(value), x=left - 6, y=y + 4, class_="y-label"))
     for x in geo.blocks:
         grid.append(dom.svg("line", x1=x, x2=x, y1=top, y2=bottom, class_="block"))
     for k in range(1, deals + 1):

@@ -15,6 +15,7 @@ from typing import Any
 from barbu.scoring import PairSettlement
 from web.dom import Dom
 from web.i18n import Catalog
+from web.words import signed
 
 MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
 """Each seat's place on the doubles map: the player at the bottom, then clockwise."""
@@ -124,9 +125,9 @@ def settlement_table(
         moved = final[seat] - raw[seat]
         cells = [
             d.el("th", names[seat], scope="row"),
-            d.el("td", str(raw[seat]), class_="num"),
-            d.el("td", f"{moved:+d}" if moved else "0", class_="num"),
-            d.el("td", str(final[seat]), class_="num strong", data_final=seat),
+            d.el("td", signed(raw[seat]), class_="num"),
+            d.el("td", signed(moved), class_="num"),
+            d.el("td", signed(final[seat]), class_="num strong", data_final=seat),
         ]
         if totals is not None:
             cells.append(d.el("td", totals[seat], class_="num"))

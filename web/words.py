@@ -51,8 +51,15 @@ def rank_short(catalog: Catalog, rank: Rank) -> str:
 
 
 def card_name(catalog: Catalog, card: Card) -> str:
-    """The card in words ("Queen of hearts")."""
+    """The card in words ("Queen of hearts"), as a label starts."""
     return card_face(card, catalog).name
+
+
+def card_text(catalog: Catalog, card: Card) -> str:
+    """The card in words inside a sentence ("the queen of hearts"): in the site's languages a
+    card's name is a common noun, in lower case."""
+    name = card_name(catalog, card)
+    return name[:1].lower() + name[1:]
 
 
 def contract_line(
@@ -85,12 +92,12 @@ RULES_SECTIONS: dict[Refusal, str] = {
     # play
     "must-follow": "tricks",
     "heart-lead": "no-hearts",
-    "hearts-not-broken": "pagat",
+    "hearts-not-broken": "italian",
     "must-overtrump": "trumps",
     "must-trump": "trumps",  # the standard duty: a trump that wins
     "must-ruff": "classic",  # the club rules' duty: any trump
-    "must-overtrump-void": "classic",  # the club rules' (and a Pagat option's) over-trumping
-    "domino-opener": "pagat",
+    "must-overtrump-void": "classic",  # the club rules' (and an Italian option's) over-trumping
+    "domino-opener": "italian",
     "domino-unplayable": "domino",
     # doubling
     "must-double": "obligation",
@@ -105,7 +112,7 @@ RULES_SECTIONS: dict[Refusal, str] = {
     "trump-unexpected": "trumps",
     "rank-missing": "domino",
     "rank-unexpected": "domino",
-    "rank-fixed": "pagat",
+    "rank-fixed": "italian",
     # session
     "wrong-declarer": "session",
 }
@@ -169,12 +176,22 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
         params["suit"] = suit_name(catalog, Suit.parse(str(params["suit"])))
     for key in ("card", "opener"):
         if key in params:
-            params[key] = card_name(catalog, Card.parse(str(params[key])))
+            params[key] = card_text(catalog, Card.parse(str(params[key])))
     if catalog.has(f"contract.{params.get('contract')}"):  # (not bad-contract's quoted name)
         params["contract"] = contract_name(catalog, str(params["contract"]))
     return catalog.text(
         f"refusal.{error.code}", **{k: v for k, v in params.items() if isinstance(v, (str, int))}
     )
+
+
+def card_refusal(catalog: Catalog, card: Card, error: RuleError) -> str:
+    """Why ``card`` may not be played, naming it once: "No. The nine of clubs neither opens
+    its suit..." when the refusal names it, else "No, not the nine of clubs. You must follow
+    suit..." (``demo.may_i_play.no_named``, ``demo.may_i_play.no``)."""
+    reason = refusal(catalog, error)
+    if "{card}" in catalog.text(f"refusal.{error.code}"):
+        return catalog.text("demo.may_i_play.no_named", reason=reason)
+    return catalog.text("demo.may_i_play.no", card=card_text(catalog, card), reason=reason)
 
 
 def announcement(
@@ -197,7 +214,7 @@ def announcement(
         key = "say.redouble" if seat == declarer else "say.double"
         return said(catalog, key, seat, names, targets=targets)
     if isinstance(action, Play):
-        return said(catalog, "say.play", seat, names, card=card_name(catalog, action.card))
+        return said(catalog, "say.play", seat, names, card=card_text(catalog, action.card))
     return ""
 
 
@@ -236,7 +253,13 @@ def hint_text(catalog: Catalog, names: Sequence[str], action, declarer: int | No
 def signed(value: int) -> str:
     """A score with its sign, as a score sheet prints it ("+5"; a negative one with the minus
     sign, U+2212)."""
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+    return f"+{value}" if value > 0 else number(value)
+
+
+def number(value: int) -> str:
+    """A whole number as people print it: a negative one with the minus sign, U+2212 ("\u22125"),
+    never the hyphen-minus; no sign before a positive one (a diagram's scale)."""
+    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def explanation(catalog: Catalog, crules: ContractRules, rules: Rules, leads: bool = False) -> str:

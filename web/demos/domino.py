@@ -21,7 +21,7 @@ from web.dom import Dom
 from web.domino_view import domino_rows
 from web.i18n import Catalog
 from web.settlement_view import settlement_table
-from web.words import card_name, contract_line, join_names, place_name, refusal
+from web.words import card_refusal, contract_line, join_names, place_name
 
 READER = 0
 DECLARER = 1
@@ -76,7 +76,7 @@ class DominoBoard:
             try:
                 self.deal.apply(Play(card))
             except RuleError as error:
-                self.said = f"{card_name(self.catalog, card)}: {refusal(self.catalog, error)}"
+                self.said = card_refusal(self.catalog, card, error)
                 return
             self.play_bots()
 

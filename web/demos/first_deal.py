@@ -21,7 +21,7 @@ from web.dom import Dom
 from web.i18n import Catalog
 from web.settlement_view import settlement_table
 from web.trick_view import trick_cards
-from web.words import card_name, contract_name, refusal, signed, suit_name
+from web.words import card_name, card_refusal, contract_name, signed, suit_name
 
 READER = 0
 DECLARER = 1
@@ -111,7 +111,7 @@ class FirstDeal:
             try:
                 self.deal.apply(Play(card))
             except RuleError as error:
-                self.said = f"{card_name(self.catalog, card)}: {refusal(self.catalog, error)}"
+                self.said = card_refusal(self.catalog, card, error)
                 return
             self.advance()
 

@@ -23,7 +23,7 @@ from web.dom import Dom
 from web.domino_view import domino_rows
 from web.i18n import Catalog
 from web.trick_view import trick_cards
-from web.words import card_name, contract_line, refusal
+from web.words import card_name, card_refusal, card_text, contract_line
 
 READER = 0
 """The reader's seat: the player at the bottom, as in the game."""
@@ -121,15 +121,14 @@ class MayIPlay:
         """The engine's answer about ``card``, in words."""
         t = self.catalog.text
         deal = deal_of(self.position)
-        name = card_name(self.catalog, card)
         try:
             deal.check(Play(card))
         except RuleError as error:
-            return t("demo.may_i_play.no", card=name, reason=refusal(self.catalog, error)), False
+            return card_refusal(self.catalog, card, error), False
         after = deal.copy()
         after.apply(Play(card))
         key = "demo.may_i_play.ends" if after.is_over else "demo.may_i_play.yes"
-        return t(key, card=name), True
+        return t(key, card=card_text(self.catalog, card)), True
 
     def draw(self, dom: Dom) -> Any:
         """The position's picker, the deal so far, the reader's hand and the answer."""
