@@ -65,6 +65,11 @@ Refusal = Literal[
     "bad-rank",  # not a rank
     "bad-action",  # not an action (a wrong type, an unknown kind, a malformed double)
     "bad-position",  # a position without its deal record or with a bad block context
+    # -- the score keeper (barbu.keeper): a deal reported by a real table --
+    "bad-count",  # what the players took cannot be (14 tricks, 5 queens, K♥ taken twice)
+    "bad-total",  # raw scores that do not add up to the contract's total
+    "bad-score",  # raw scores no deal of the contract gives (-7 in No Queens)
+    "kept-record",  # a kept game's record (scores without cards) where a played one is read
 ]
 """Why the engine refuses an action or a record: the closed set of ``RuleError.code``."""
 

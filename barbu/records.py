@@ -23,6 +23,9 @@ Format 1, written before, is still read (a record without ``"format"`` and witho
 as ``[doubler, target]`` pairs in the order made, ``"double_turns"`` for a doubling round left
 half-way, and its ``"play"``; a session's record leaves out a deal whose contract is not chosen
 yet. Whatever reads a format-1 record writes format 2 from then on.
+
+A kept game's record (``barbu.keeper``: ``"kept": true``, deals with raw scores and no hands) has
+no cards to replay: the readers here refuse it (``kept-record``).
 """
 
 from __future__ import annotations
@@ -195,6 +198,19 @@ def record_format(record: dict[str, Any], where: str = "format") -> int:
 _FORMAT_1_KEYS = ("contract", "trump", "start_rank", "doubles", "double_turns", "play")
 
 
+def _refuse_kept(record: dict[str, Any], where: str) -> None:
+    """A kept game's record (scores without cards, ``barbu.keeper``) is not a played one."""
+    if record.get("kept") is True or (
+        "hands" not in record and ("raw" in record or "taken" in record)
+    ):
+        raise _fail(
+            where,
+            "a game kept by hand (scores without cards) cannot be replayed: "
+            "open it in the score keeper",
+            "kept-record",
+        )
+
+
 def replay_deal(deal: Deal, record: dict[str, Any], where: str = "", form: int = FORMAT) -> Deal:
     """Play a deal record's actions on ``deal`` (fresh, same hands); raise on the first bad one.
 
@@ -309,6 +325,7 @@ def deal_from_record(record: Any) -> Deal:
     """Rebuild a deal from its record, checking every action."""
     if not isinstance(record, dict):
         raise _fail("record", "a deal record must be a JSON object")
+    _refuse_kept(record, "record")
     form = record_format(record)
     rules = _rules_of(record)
     hands = _hands(record, "", rules)
@@ -324,6 +341,7 @@ def session_from_record(record: Any) -> Session:
     """Rebuild a session from its record, checking every deal and action."""
     if not isinstance(record, dict):
         raise _fail("record", "a session record must be a JSON object")
+    _refuse_kept(record, "record")
     form = record_format(record)
     rules = _rules_of(record)
     seed = record.get("seed")
@@ -342,6 +360,7 @@ def session_from_record(record: Any) -> Session:
         where = f"deal {n}"
         if not isinstance(rec, dict):
             raise _fail(where, "a deal record must be a JSON object")
+        _refuse_kept(rec, where)
         if "rules" in rec and _rules_of(rec, _at(where, "rules")) != rules:
             raise _fail(_at(where, "rules"), "differs from the session's rules")
         if "format" in rec and record_format(rec, _at(where, "format")) != form:

@@ -115,6 +115,9 @@ RULES_SECTIONS: dict[Refusal, str] = {
     "rank-fixed": "italian",
     # session
     "wrong-declarer": "session",
+    # the score keeper
+    "bad-total": "contracts",
+    "bad-score": "contracts",
 }
 """The section of the rules pages (the ``## id:`` / ``### id:`` headings of web/rules/<lang>.md,
 tools/rules_page.py) that states the rule each refusal enforces."""
@@ -144,6 +147,8 @@ INPUT_REFUSALS: frozenset[Refusal] = frozenset(
         "bad-position",
         "nothing-to-undo",
         "bad-step",
+        "bad-count",
+        "kept-record",
     }
 )
 """The refusals that link to no rules section, since no rule of the game was broken: input
