@@ -247,8 +247,8 @@ class _TrickSearch:
             neg_from[i] = neg_from[i + 1] + min(tp[i], 0)
         always_restricted = pos.lead_rule is Lead.NO_HEARTS
         hearts_broken_rule = pos.lead_rule is Lead.HEARTS_BROKEN
-        # Whether a trick is worth having, before any point is in it (ordering only).
-        worth = 1 if sum(cp) + sum(tp) > 0 else -1
+        # Whether the seat solved for would rather not take tricks (ordering only).
+        root_ducks = W[root] * (sum(cp) + sum(tp)) < 0
         tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.tt = tt
         history = [0] * 52
@@ -393,18 +393,14 @@ class _TrickSearch:
                                     moves.remove(c)
                                     moves.insert(0, c)
                                     break
-                else:
-                    sign = 1 if maximising else -1
-                    scored = []
-                    for c in moves:
-                        takes = c > best if c // 13 == best // 13 else c // 13 == trump
-                        t = seat if takes else win
-                        e = pts + cp[c] + tp[idx]
-                        good = sign * W[t] * (e or worth)
-                        # Dump points on the taker if that is good; else keep the cards low.
-                        scored.append((good, sign * W[t] * cp[c], -c if takes else c, c))
-                    scored.sort(reverse=True)
-                    moves = [x[3] for x in scored]
+                elif maximising and root_ducks:
+                    # The others' cards highest first (measured best); the seat solved for
+                    # first tries its highest card that does not take the trick.
+                    for i, c in enumerate(moves):
+                        if not (c > best if c // 13 == best // 13 else c // 13 == trump):
+                            if i:
+                                moves.insert(0, moves.pop(i))
+                            break
 
             value = -INF if maximising else INF
             move = moves[0]
