@@ -35,23 +35,44 @@ Values are the seat's score for the whole deal (points already taken included). 
 itself counts only the points still to come, so positions reached by different histories share
 their table entries.
 
-How it is fast, on card sets as bitmasks (``barbu.cards``):
+How it is fast, on card sets as bitmasks (``barbu.cards``), in the paranoid model:
 
-- alpha-beta with move ordering: the table's best card first, then the cards that give the
-  current trick to the seat the mover wants to have it, dumping points that way;
+- **alpha-beta** driven by null-window searches (MTD(f): each pass asks only "is the value at
+  least v?", and the table keeps what each pass learnt), fail-soft; the value of each card at
+  the root (``move_values``, ``best_moves``) reuses the same table. **Move ordering**: a lead
+  tries the table's card first, then the cards that caused cut-offs before (history); a follower
+  tries its highest card first, except that the seat solved for, when it wants no tricks, first
+  tries its highest card that does not take the trick (both measured against the alternatives:
+  fewest positions searched);
 - **equivalent cards merged**: cards of one hand, in one suit, with no live card of another
   seat (in a hand or in the current trick) between them, and scoring the same, lead to the same
   outcome: one of them is searched;
-- a **transposition table** at the start of each trick (bounds and the best card), keyed by the
-  four hands, the leader and, where it matters, whether hearts are broken;
+- a **transposition table** at the start of each trick (bounds and the best card). Its key is
+  **rank-relative**: in each suit, whose are the live cards in rank order, and where the scoring
+  cards stand among them; so positions that differ only by cards gone meet in the table;
 - **cut-offs from the points left**: at each trick's start the points still to be taken (scoring
   cards still in the hands, scoring tricks still to play) bound the value; when none remain (No
-  Queens once the queens are gone, No King of Hearts once K♥ is) the value is known at once, and
-  a bound outside the search window ends the node; the last trick is played without search;
-- Domino: the same table and bounds from the places still to give.
+  Queens once the queens are gone, No King of Hearts once K♥ is, the rules that play on after
+  that included) the value is known at once, and a bound outside the search window ends the
+  node: No Last Two is bounded by its two scoring tricks from the start, a Salad by all five
+  scorings; the last trick is played without search;
+- Domino: the same table (keyed by the four hands and the seat to move) and bounds from the
+  places still to give, found over the orders the seats still in can go out in.
 
-The search runs on CPython and in Pyodide alike (pure standard library). Its cost grows fast
-with the cards left: see ``tools/bench_solver.py`` for the figures.
+max^n uses the merging, the table (exact outcome vectors) and "no point left", not alpha-beta.
+
+What it costs (``tools/bench_solver.py``, CPython 3.11, CPU time, medians): the last 6 tricks
+take 1 to 25 ms; the last 8, 7 ms (Domino) to 20 ms (Trumps), 50 ms (No King of Hearts), 0.3 s
+(No Hearts) and about 1 s (No Tricks, No Queens, No Last Two); a whole deal is out of reach in
+pure Python except in Domino (a few ms) and sometimes No King of Hearts. Each trick left
+multiplies the work by about nine: at each of their turns every card of the three others must
+be answered. A search gives up with ``SearchLimit`` at ``Solver.node_limit`` or
+``Solver.time_limit``.
+
+For a computer player (perfect-information Monte Carlo): deal the hidden cards as a view allows
+(``bots.knowledge.Sampler``), rebuild each sample (``Deal.from_view``), and average
+``Solver(time_limit=...).move_values(sample)`` over the samples, while the position is small
+enough; before that, play out with the heuristics (``bots.simulate``).
 """
 
 from __future__ import annotations
@@ -59,7 +80,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from itertools import permutations
 from typing import Literal
 
@@ -86,7 +107,8 @@ UP_TO: tuple[Mask, ...] = tuple(SUIT_MASKS[c // 13] & ((2 << c) - 1) for c in ra
 
 
 class SearchLimit(Exception):
-    """The search met its ``node_limit`` before finishing (the position is too big)."""
+    """The search met its ``node_limit`` or ``time_limit`` before finishing (the position is
+    too big)."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +128,7 @@ class Solution:
     scores: tuple[int, ...] | None = None
     """``maxn``: the four seats' scores at the end of the line found."""
     nodes: int = 0
-    """Positions searched (a measure of the work)."""
+    """The work done (paranoid): tricks whose start was searched (Domino: positions)."""
 
 
 def score_weights(deal: Deal, seat: int, settled: bool = True) -> tuple[int, int, int, int]:
@@ -123,25 +145,27 @@ def score_weights(deal: Deal, seat: int, settled: bool = True) -> tuple[int, int
     return w[0], w[1], w[2], w[3]
 
 
-def _card_points(crules: ContractRules) -> list[int]:
+@lru_cache(maxsize=64)
+def _card_points(crules: ContractRules) -> tuple[int, ...]:
     """Each card's raw points to the seat that captures it."""
     points = [0] * 52
     for mask, value in crules.card_values:
         for c in range(52):
             if mask >> c & 1:
                 points[c] += value
-    return points
+    return tuple(points)
 
 
-def card_classes(crules: ContractRules) -> list[Mask] | None:
+@lru_cache(maxsize=64)
+def card_classes(crules: ContractRules) -> tuple[Mask, ...] | None:
     """For each card, the cards that score exactly like it (None: all cards score alike)."""
     if not crules.card_values:
         return None
     key = [tuple(bool(mask >> c & 1) for mask, _ in crules.card_values) for c in range(52)]
-    return [sum(1 << d for d in range(52) if key[d] == key[c]) for c in range(52)]
+    return tuple(sum(1 << d for d in range(52) if key[d] == key[c]) for c in range(52))
 
 
-def groups(legal: Mask, others: Mask, classes: list[Mask] | None) -> list[Mask]:
+def groups(legal: Mask, others: Mask, classes: tuple[Mask, ...] | None) -> list[Mask]:
     """``legal`` split into sets of equivalent cards, highest first: cards of one suit with no
     card of ``others`` between them (the live cards of the other seats and of the trick), and
     in the same scoring class. Playing any card of a set leads to the same outcome."""
@@ -228,7 +252,6 @@ class _TrickSearch:
         deadline: Deadline,
     ) -> None:
         self.pos = pos
-        self.nodes = 0
         hands = pos.hands
         W = weights
         wmax, wmin = max(W), min(W)
@@ -478,7 +501,6 @@ class _TrickSearch:
 
         self.node = node
         self.counter = counter
-        self.root = root
         self.weights = W
 
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
