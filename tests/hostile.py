@@ -222,6 +222,8 @@ def check_playable(game: Game) -> None:
     """A session read back can be drawn, continued (by the computer players too, from the
     position the page sends them) and writes back the same record."""
     game.view()
+    if game.between_deals:  # as the page does once the player leaves the summary
+        game.next_deal()
     if not game.is_over:
         deal = deal_from_position(json.loads(game.position_json()))
         assert deal.legal_actions() == game.session.legal_actions() != []
