@@ -218,7 +218,7 @@ class Decision:
     best: Action
     """The best candidate (``action`` itself when nothing was better)."""
     value: float
-    """Expected points of the action chosen."""
+    """Expected points of the action chosen (on the confirmation's worlds when confirmed)."""
     best_value: float
     cost: float
     """``best_value - value``: the expected points the choice lost (0 when it was the best)."""
@@ -239,7 +239,8 @@ class Decision:
     """Whether the cost was measured again on fresh worlds, the best candidate chosen (only
     a confirmed cost is labelled)."""
     options: tuple[Option, ...]
-    """Every candidate judged, best first."""
+    """Every candidate with its estimate on the first worlds (before any confirmation), best
+    first, those screened out after ``Budget.screen`` worlds last."""
     hindsight: Hindsight | None = None
 
     @property
