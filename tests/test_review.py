@@ -181,15 +181,10 @@ def test_a_deal_played_by_the_expert_shows_no_mistake(seed, contract):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the expert holds K♥ and a lower heart as interchangeable when every heart between "
-    "them is gone (players._distinct_candidates merges cards with no unseen card between them, "
-    "penalty cards included), so it never considers shedding K♥ then: the review calls the "
-    "discard of the other heart a blunder (also A♥ with J♥ in No Hearts, a queen with its "
-    "neighbours in No Queens)",
-)
 def test_the_expert_sheds_the_king_of_hearts_when_it_can():
+    """The expert held K♥ and a lower heart as interchangeable once every heart between them
+    was gone (players._distinct_candidates merged cards that score differently), so it never
+    considered shedding K♥ then; the review called the discard of the other heart a blunder."""
     deal = expert_deal(18)
     assert deal.contract is Contract.NO_KING_OF_HEARTS
     assert not review(deal, 0).errors("mistake")

@@ -345,17 +345,24 @@ def _known_voids(forbid: list[Mask], me: int) -> int:
 
 
 def _distinct_candidates(view: View, legal: Mask) -> list[int]:
-    """Legal cards, keeping one of each run of equivalent cards (same suit, no unseen card
-    between them: whichever is played, the trick goes the same way)."""
+    """Legal cards, keeping one of each run of equivalent cards: same suit, no unseen card
+    between them (whichever is played, the trick goes the same way) and worth the same in this
+    contract (K♥ and a lower heart are not interchangeable in No King of Hearts, even when every
+    heart between them is gone)."""
     own = mask_of(view.hand)
     played = mask_of(c for _, c in view.played)
     unseen = view.rules.deck & ~own & ~played
+    scoring = (
+        tuple(mask for mask, _ in view.rules.contract(view.contract).card_values)
+        if view.contract is not None
+        else ()
+    )
     out: list[int] = []
     prev = -1
     for c in iter_mask(legal):
         if prev >= 0 and prev // 13 == c // 13 and view.start_rank is None:
             between = ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)
-            if not between & unseen:
+            if not between & unseen and all(m >> c & 1 == m >> prev & 1 for m in scoring):
                 prev = c
                 continue
         out.append(c)
