@@ -88,7 +88,8 @@ CSP = (
     "base-uri 'self'; form-action 'none'"
 )
 """As the game's, less what PyScript needs: the demos run Pyodide itself (web/islands.js)."""
-SITE = os.environ.get("BARBU_SITE", "https://YOUR-BARBU-SITE/")
+PLACEHOLDER = "https://YOUR-BARBU-SITE/"
+SITE = os.environ.get("BARBU_SITE", PLACEHOLDER)
 """The site's address, for the embedding lines as a page shows them without JavaScript (with it,
 web/rules.js writes the address the page was loaded from): set ``BARBU_SITE`` when building for
 a known address."""
@@ -471,7 +472,7 @@ def must_double(page: Page) -> str:
     catalog, quota = page.catalog, STANDARD.double_quota
     return catalog.text(
         "choice.must_double",
-        name=page.source.names[0],
+        name=page.source.names[1],
         owed=catalog.plural("count.doubles", quota),
         left=catalog.plural("count.deals", quota),
     )
@@ -483,7 +484,7 @@ def owed(page: Page) -> str:
     catalog, quota = page.catalog, STANDARD.double_quota
     return catalog.text(
         "choice.owed",
-        name=page.source.names[0],
+        name=page.source.names[1],
         owed=catalog.plural("count.doubles", quota),
         left=catalog.plural("count.deals", STANDARD.block_size),
     )
@@ -547,6 +548,7 @@ def embed_footer(page: Page) -> Any:
     attribute does. The address of this site is ``SITE`` at build time; in the browser,
     web/rules.js writes the address the page was loaded from."""
     d, t = page.dom, page.catalog.text
+    unknown_site = SITE == PLACEHOLDER
     snippet = d.el(
         "code",
         None,
@@ -577,6 +579,9 @@ def embed_footer(page: Page) -> Any:
         d.el("h2", t("rules_page.embed_title"), id="embed"),
         d.el("p", t("rules_page.embed_text")),
         d.el("pre", None, snippet, tabindex="0"),
+        # Without BARBU_SITE, the reader without JavaScript is told what to put in its place
+        # (web/rules.js removes the sentence when it writes the address).
+        *([d.el("p", t("rules_page.embed_site"), data_site_note="")] if unknown_site else []),
         d.el("dl", None, *listed, class_="embed-attributes"),
         class_="embed-snippet",
     )
