@@ -431,7 +431,8 @@ class Page:
         )
 
     def game_sheet(self) -> Any:
-        """The worked session's score sheet, as the game draws it."""
+        """The worked session's score sheet, as the game draws it, with the game's legend of its
+        marks."""
         session = self.example
         sheet = draw_sheet(
             self.dom,
@@ -441,7 +442,19 @@ class Page:
             session.totals(),
             0,
         )
-        return self.scroll_box(sheet, "sheet-box", self.catalog.text("sheet.caption"))
+        d, initial = self.dom, self.source.names[1][:1]
+        legend = d.el(  # what the letters under the scores mean: the game's own legend
+            "p",
+            None,
+            *d.fill(
+                self.catalog.text("sheet.legend"),
+                mark=d.el("span", initial, class_="mark", aria_hidden="true"),
+                mutual=d.el("span", initial, class_="mark mutual", aria_hidden="true"),
+            ),
+            class_="sheet-legend",
+        )
+        box = self.scroll_box(sheet, "sheet-box", self.catalog.text("sheet.caption"))
+        return d.el("div", None, box, legend)
 
     def game_diagram(self) -> Any:
         """The worked session's running totals, as the game draws them: wider than a phone."""
