@@ -204,7 +204,7 @@ def test_contracts_are_explained_and_an_early_end_is_told(new_context):
     page.goto("/?seed=40&lang=fr&speed=slow")
     wait_ready(page)
     expect(page.locator("[data-summary] .early-end")).to_have_text(
-        f"La donne s’est arrêtée après le pli {tricks} : toutes les cartes qui comptent"
+        f"La donne s’est arrêtée après le pli {tricks}\u00a0: toutes les cartes qui comptent"
         " étaient prises."
     )
 

@@ -190,7 +190,7 @@ def test_the_player_is_addressed_as_you():
     assert hint_text(
         catalog("fr"), ["Vous", "Alice", "Bruno", "Chloé"], Play(Card.parse("JD")), 1
     ) == (
-        "Conseil : Valet de carreau."  # worded as in English ("Hint: Jack of diamonds.")
+        "Conseil\u00a0: Valet de carreau."  # worded as in English ("Hint: Jack of diamonds.")
     )
     assert (
         announcement(catalog("en"), names, 0, Play(Card.parse("QH")))
@@ -204,7 +204,8 @@ def test_contract_line_names_trump_and_starting_rank():
     assert contract_line(en, Contract.TRUMPS, Suit.SPADES, None).startswith("Trumps ♠")
     assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the queen"
     assert (
-        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino (départ : sept)"
+        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN)
+        == "Domino (départ\u00a0: sept)"
     )
     assert contract_line(en, Contract.DOMINO, None, Rank.TEN, short=True) == "Domino 10"
 

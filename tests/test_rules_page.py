@@ -185,7 +185,7 @@ def test_a_sentence_of_the_game_is_quoted_from_its_catalog(lang):
     names = built.source.names
     must = catalog.text(
         "choice.must_double",
-        name=names[0],
+        name=names[1],
         owed=catalog.plural("count.doubles", STANDARD.double_quota),
         left=catalog.plural("count.deals", STANDARD.double_quota),
     )
@@ -272,3 +272,30 @@ def test_the_tips_show_the_games_cards(lang):
     assert tips.count('class="trick"') == 1 and 'data-played="AC"' in tips
     assert re.search(r'class="card face suit-C slot slot-left winner"', tips)
     assert '<h3 id="glossary">' in html and html.index('id="glossary"') < html.index('id="tricks"')
+
+
+def test_the_options_that_can_leave_a_winner_below_zero_are_those_the_faq_names():
+    """#faq-minus: a session's four totals add up to a block's sum times the blocks (doubles are
+    zero-sum), so a winner below zero needs a block that adds up to less than zero. The answer
+    names the Italian options that do it, each with its field: exactly those, and no other
+    preset or single option."""
+    from pathlib import Path
+
+    from barbu.rules import CLASSIC, ITALIAN, REGISTRY, preset
+    from tools.rules_facts import block_total
+
+    assert block_total(STANDARD) == 0 and block_total(CLASSIC) == 0
+    named = {"king_of_hearts", "queen", "salad", "without"}
+    schema = REGISTRY[ITALIAN.name]
+    for name in ("king_of_hearts", "queen", "ace_of_hearts", "quota", "salad", "without"):
+        option = schema.option(name)
+        assert option is not None
+        for value in option.values:
+            below = block_total(preset(ITALIAN.name, {name: value})) < 0
+            assert below == (name in named and not option.is_default(value)), (name, value)
+    for lang in SUPPORTED:
+        text = Path(f"web/rules/{lang}.md").read_text(encoding="utf-8")
+        answer = text.split("### faq-minus")[1].split("###")[0]
+        for field in ("king-option.block", "queen-option.block", "salad.block-total"):
+            assert f"{{italian.{field}}}" in answer, (lang, field)
+        assert "{italian.without.block-total}" in answer, lang

@@ -111,6 +111,14 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
     salad = preset(ITALIAN.name, {"salad": True})
     every = preset(ITALIAN.name, {"salad": True, **values})
     without = preset(ITALIAN.name, {"without": other_value(ITALIAN, "without")})
+    # A block's sum across the table (0 in the standard game): the options that make it negative
+    # are those under which a session's winner may end below zero (the FAQ).
+    signed_values[f"{p}.king-option.block"] = block_total(options["king_of_hearts"])
+    signed_values[f"{p}.queen-option.block"] = block_total(options["queen"])
+    signed_values[f"{p}.ace-option.block"] = block_total(options["ace_of_hearts"])
+    signed_values[f"{p}.salad.block-total"] = block_total(salad)
+    signed_values[f"{p}.without.block-total"] = block_total(without)
+    signed_values[f"{section(CLASSIC)}.block.total"] = block_total(CLASSIC)
     signed_values[f"{p}.salad.total"] = salad.contract("salad").total
     signed_values[f"{p}.salad.all-options"] = every.contract("salad").total
     out |= {
@@ -136,6 +144,11 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
     signed_values["game.last.total"] = totals[lowest]
     out["game.doubles"] = sum(len(h.doubles) for h in example.history())
     return {k: str(v) for k, v in out.items()} | {k: signed(v) for k, v in signed_values.items()}
+
+
+def block_total(rules: Rules) -> int:
+    """What a block of ``rules`` adds up to across the table, doubles aside (they are zero-sum)."""
+    return sum(x.total for x in rules.contracts)
 
 
 def section(rules: Rules) -> str:

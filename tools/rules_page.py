@@ -88,7 +88,8 @@ CSP = (
     "base-uri 'self'; form-action 'none'"
 )
 """As the game's, less what PyScript needs: the demos run Pyodide itself (web/islands.js)."""
-SITE = os.environ.get("BARBU_SITE", "https://YOUR-BARBU-SITE/")
+PLACEHOLDER = "https://YOUR-BARBU-SITE/"
+SITE = os.environ.get("BARBU_SITE", PLACEHOLDER)
 """The site's address, for the embedding lines as a page shows them without JavaScript (with it,
 web/rules.js writes the address the page was loaded from): set ``BARBU_SITE`` when building for
 a known address."""
@@ -430,7 +431,8 @@ class Page:
         )
 
     def game_sheet(self) -> Any:
-        """The worked session's score sheet, as the game draws it."""
+        """The worked session's score sheet, as the game draws it, with the game's legend of its
+        marks."""
         session = self.example
         sheet = draw_sheet(
             self.dom,
@@ -440,7 +442,19 @@ class Page:
             session.totals(),
             0,
         )
-        return self.scroll_box(sheet, "sheet-box", self.catalog.text("sheet.caption"))
+        d, initial = self.dom, self.source.names[1][:1]
+        legend = d.el(  # what the letters under the scores mean: the game's own legend
+            "p",
+            None,
+            *d.fill(
+                self.catalog.text("sheet.legend"),
+                mark=d.el("span", initial, class_="mark", aria_hidden="true"),
+                mutual=d.el("span", initial, class_="mark mutual", aria_hidden="true"),
+            ),
+            class_="sheet-legend",
+        )
+        box = self.scroll_box(sheet, "sheet-box", self.catalog.text("sheet.caption"))
+        return d.el("div", None, box, legend)
 
     def game_diagram(self) -> Any:
         """The worked session's running totals, as the game draws them: wider than a phone."""
@@ -471,7 +485,7 @@ def must_double(page: Page) -> str:
     catalog, quota = page.catalog, STANDARD.double_quota
     return catalog.text(
         "choice.must_double",
-        name=page.source.names[0],
+        name=page.source.names[1],
         owed=catalog.plural("count.doubles", quota),
         left=catalog.plural("count.deals", quota),
     )
@@ -483,7 +497,7 @@ def owed(page: Page) -> str:
     catalog, quota = page.catalog, STANDARD.double_quota
     return catalog.text(
         "choice.owed",
-        name=page.source.names[0],
+        name=page.source.names[1],
         owed=catalog.plural("count.doubles", quota),
         left=catalog.plural("count.deals", STANDARD.block_size),
     )
@@ -547,6 +561,7 @@ def embed_footer(page: Page) -> Any:
     attribute does. The address of this site is ``SITE`` at build time; in the browser,
     web/rules.js writes the address the page was loaded from."""
     d, t = page.dom, page.catalog.text
+    unknown_site = SITE == PLACEHOLDER
     snippet = d.el(
         "code",
         None,
@@ -577,6 +592,9 @@ def embed_footer(page: Page) -> Any:
         d.el("h2", t("rules_page.embed_title"), id="embed"),
         d.el("p", t("rules_page.embed_text")),
         d.el("pre", None, snippet, tabindex="0"),
+        # Without BARBU_SITE, the reader without JavaScript is told what to put in its place
+        # (web/rules.js removes the sentence when it writes the address).
+        *([d.el("p", t("rules_page.embed_site"), data_site_note="")] if unknown_site else []),
         d.el("dl", None, *listed, class_="embed-attributes"),
         class_="embed-snippet",
     )

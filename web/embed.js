@@ -20,7 +20,10 @@
       const id = `barbu-demo-${count}`;
       const query = new URLSearchParams({
         demo: this.getAttribute('demo') || 'settlement',
-        lang: this.getAttribute('lang') || document.documentElement.lang || 'en',
+        // "fr-FR" or "pt_BR" are matched on their primary subtag: fr-FR gives the French demo.
+        lang: (this.getAttribute('lang') || document.documentElement.lang || 'en')
+          .split(/[-_]/)[0]
+          .toLowerCase(),
         id,
       });
       const frame = document.createElement('iframe');

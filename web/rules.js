@@ -15,6 +15,7 @@ if (document.body.classList.contains('rules-index')) {
   // The embedding lines name this site by its address, known only here.
   const site = new URL('../../', location.href).href;
   for (const node of document.querySelectorAll('[data-site]')) node.textContent = site;
+  for (const node of document.querySelectorAll('[data-site-note]')) node.remove();
   // The game's service worker: the page, its demos and the game then work offline.
   navigator.serviceWorker?.register('../../sw.js', { updateViaCache: 'none' }).catch(() => {});
 }

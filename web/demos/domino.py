@@ -26,7 +26,18 @@ from web.words import card_refusal, contract_line, join_names, place_name
 READER = 0
 DECLARER = 1
 START_RANKS = (Rank.EIGHT, Rank.SEVEN, Rank.NINE, Rank.TEN, Rank.SIX)
-"""The starting rank of each deal in turn (the declarer, a computer player, names it)."""
+"""The ranks the declarer, a computer player, prefers to name, the first one of each deal in turn
+(a rank of the middle opens rows that run both ways); he names the rank he holds in most suits,
+as the rules pages advise (#tips-domino-rank), the first preferred one among equals."""
+
+
+def start_rank(hand: int, number: int) -> Rank:
+    """The rank the demo's declarer names for deal ``number`` with ``hand`` (a mask of cards):
+    one he holds in as many suits as he can."""
+    turn = number % len(START_RANKS)
+    preferred = START_RANKS[turn:] + START_RANKS[:turn]
+    ranks = preferred + tuple(r for r in Rank if r not in preferred)
+    return max(ranks, key=lambda r: sum(hand >> c & 1 for c in range(52) if Card(c).rank is r))
 
 
 class DominoBoard:
@@ -47,8 +58,9 @@ class DominoBoard:
         the computer players up to the reader's first turn."""
         rng = random.Random(f"domino/{self.number}")
         self.bots = [Bot("standard", seed=f"domino/{self.number}/{seat}") for seat in range(4)]
-        deal = Deal(deal_masks(rng), DECLARER, STANDARD)
-        rank = START_RANKS[self.number % len(START_RANKS)]
+        hands = deal_masks(rng)
+        deal = Deal(hands, DECLARER, STANDARD)
+        rank = start_rank(hands[DECLARER], self.number)
         deal.apply(ChooseContract(Contract.DOMINO, start_rank=rank))
         while deal.phase is Phase.DOUBLING:
             deal.apply(Double())
