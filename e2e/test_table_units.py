@@ -137,6 +137,8 @@ def test_every_refusal_of_the_engine_has_words_in_every_language(lang):
         "domino-unplayable": {"card": "9C"},
         "not-held": {"card": "KH"},
         "contract-used": {"contract": "no-queens"},
+        "bad-total": {"contract": "no-queens"},
+        "bad-score": {"contract": "no-queens"},
         "redouble-not-doubled": {"target": 2},
         "double-positive": {"target": 1},
     }
