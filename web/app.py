@@ -1,7 +1,8 @@
 """The page controller: one object holding the UI state, turning DOM events into engine actions.
 
 It is an adapter only (STYLE.md §11-14): every action goes to the engine through ``web.game``,
-every screen is redrawn from ``view(0)`` by ``web.table``, every string comes from the catalog,
+every screen is redrawn from ``view(0)`` by ``web.table`` (``table_props`` turns the view and
+the UI state held here into each region's props), every string comes from the catalog,
 and the computer players think in their worker (``web.bots``). Events are heard on the stable
 ``#table`` container, so they survive redraws. It talks to the JavaScript boot loader through
 ``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``, ``interactive()``, ``fail()``,
@@ -40,7 +41,7 @@ from web.game import (
     RuleError,
     action_from_data,
 )
-from web.i18n import NAMES, SUPPORTED, Catalog
+from web.i18n import Catalog
 from web.save import (
     PREVIOUS_KEY,
     SAVE_KEY,
@@ -60,9 +61,20 @@ from web.settings import (
     seed_from_query,
 )
 from web.sound import Sounds
-from web.table import Notice, TableView
+from web.table.menu import language_list
+from web.table.props import (
+    Notice,
+    TableState,
+    language_links,
+    menu_props,
+    table_props,
+    toolbar_props,
+    turn_of,
+)
+from web.table.status import turn_text
+from web.table.view import TableView
 from web.tabs import TabLock
-from web.words import announcement, refusal, rules_link
+from web.words import announcement, hint_text, refusal, rules_link
 from web.words import said as say
 
 __all__ = ["PageController", "UpdateGate", "new_seed", "page_query", "seed_from_query", "start"]
@@ -302,20 +314,6 @@ class PageController:
         with contextlib.suppress(Exception):  # a sandboxed page may refuse; the seed is shown
             self.window.history.replaceState(None, "", address)
 
-    def language_links(self) -> Any:
-        """The four languages as a list of links to this session in each (the current one
-        marked, not a link); a click on one is remembered by the boot loader (``data-lang``)."""
-        d = self.table.dom
-        items = []
-        for lang in SUPPORTED:
-            if lang == self.catalog.lang:
-                item = d.el("span", NAMES[lang], lang=lang, aria_current="true")
-            else:
-                href = page_query(self.seed, lang, self.query, self.game.rules.name)
-                item = d.el("a", NAMES[lang], href=href, hreflang=lang, lang=lang, data_lang=lang)
-            items.append(d.el("li", None, item))
-        return d.el("ul", None, *items, class_="languages")
-
     async def connect_bots(self) -> None:
         """Wait for the computer players' worker, then let them play; then, if this start compiled
         any module from source, have the worker keep the bytecode for the next start
@@ -370,7 +368,7 @@ class PageController:
                 self.catalog.lang.upper(),
                 title=t("table.language"),
             ),
-            self.language_links(),
+            language_list(d, language_links(self.seed, self.catalog.lang, self.query, rules.name)),
             id="language",
         )
         self.document.getElementById("table-title").textContent = t("app.title")
@@ -382,6 +380,33 @@ class PageController:
     def screen_view(self) -> Any:
         """What the screen shows: the deal being played, or the finished one being summed up."""
         return self.game.view()
+
+    def table_state(self) -> TableState:
+        """The UI state the table shows, as one frozen value (``web.table.props``)."""
+        return TableState(
+            names=tuple(self.names),
+            seed=self.seed,
+            query=self.query,
+            lang=self.catalog.lang,
+            settings=self.settings,
+            summary=self.summary,
+            closing=self.closing,
+            picking=self.picking,
+            selected_doubles=frozenset(self.selected_doubles),
+            shown_trick=self.shown_trick,
+            passed=frozenset(self.passed),
+            thinking=self.thinking,
+            hint=self.hint,
+            hint_waiting=self.hint_waiting is not None,
+            refusal=self.refusal,
+            refusal_link=self.refusal_link,
+            card_reasons=tuple(self.card_reasons.items()),
+            last_trick_open=self.last_trick_open,
+            menu_open=self.menu_open,
+            bots_ready=self.bots_ready,
+            bots_can_play=self.bots_can_play,
+            previous_seed=self.previous_seed,
+        )
 
     def gate_updates(self) -> None:
         """Keep the "new version" banner away while the player is in the middle of a deal
@@ -421,7 +446,7 @@ class PageController:
                     error = self.game.reason(Play(card))
                     if error is not None:
                         self.card_reasons[str(card)] = refusal(self.catalog, error)
-        self.table.draw(view, self)
+        self.table.draw(table_props(view, self.table_state()))
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
 
@@ -566,8 +591,9 @@ class PageController:
         """Open the menu: a modal dialog (the table behind it inert), focus on its first field."""
         self.menu_open = True
         self.table.show_menu(True, self.elsewhere)
-        self.table.draw_toolbar(self.screen_view(), self)
-        self.table.draw_menu(self)
+        view, state = self.screen_view(), self.table_state()
+        self.table.draw_toolbar(toolbar_props(view, state))
+        self.table.draw_menu(menu_props(view, state))
         first = self.table.menu.querySelector("select, input, button")
         if first:
             first.focus()
@@ -577,7 +603,7 @@ class PageController:
         if self.menu_open:
             self.menu_open = False
             self.table.show_menu(False, self.elsewhere)
-            self.table.draw_toolbar(self.screen_view(), self)
+            self.table.draw_toolbar(toolbar_props(self.screen_view(), self.table_state()))
 
     def on_change(self, event: Any) -> None:
         """A setting changed, or a file was chosen for import."""
@@ -739,8 +765,9 @@ class PageController:
         if hint is None:
             self.notices.append(Notice("hint-failed", self.catalog.text("hint.failed")))
             self.table.draw_notices(self.notices)
-        elif self.table.hint is not None:
-            self.announce(str(self.table.hint.textContent))
+        else:  # the hint line says it
+            declarer = self.screen_view().deal.declarer
+            self.announce(hint_text(self.catalog, self.names, hint, declarer))
 
     def after(self, event: Event) -> None:
         """Show what an action did, save, redraw."""
@@ -779,7 +806,8 @@ class PageController:
         self.gate_updates()
         self.draw()
         if self.summary is None and not self.elsewhere and self.game.session.to_move == HUMAN:
-            said.append(self.table.turn_text(self.screen_view(), self))  # "Your turn: ..."
+            turn = turn_of(self.screen_view(), self.table_state())
+            said.append(turn_text(self.catalog, turn))  # "Your turn: ..."
         self.announce(" ".join(s for s in said if s))
 
     async def gather_later(self, trick: Any) -> None:

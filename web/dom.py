@@ -31,7 +31,9 @@ class Dom:
         """A new SVG element."""
         return self._filled(self.document.createElementNS(SVG_NS, tag), text, children, attributes)
 
-    def _filled(self, node: Any, text: str | None, children: tuple, attributes: dict) -> Any:
+    def _filled(
+        self, node: Any, text: str | None, children: tuple[Any, ...], attributes: dict[str, Any]
+    ) -> Any:
         """``node`` with its attributes, its text, then its children."""
         self._attributes(node, attributes)
         if text is not None:
@@ -55,7 +57,7 @@ class Dom:
         return out
 
     @staticmethod
-    def _attributes(node: Any, attributes: dict) -> None:
+    def _attributes(node: Any, attributes: dict[str, Any]) -> None:
         for name, value in attributes.items():
             if value is None or value is False:
                 continue

@@ -118,7 +118,7 @@ class Game:
             return error
         return None
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The engine's session record (saved after every action, exported on demand)."""
         return session_record(self.session)
 

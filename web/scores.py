@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from barbu.deal import DealSummary
 from web.dom import Dom
 from web.i18n import Catalog
 from web.sheet import Diagram, diagram, running_totals, sheet_rows
@@ -22,7 +23,7 @@ def draw_sheet(
     dom: Dom,
     catalog: Catalog,
     names: Sequence[str],
-    history: Sequence,
+    history: Sequence[DealSummary],
     totals: Sequence[int],
     current: int,
 ) -> Any:
@@ -112,7 +113,7 @@ def draw_diagram(
     dom: Dom,
     catalog: Catalog,
     names: Sequence[str],
-    history: Sequence,
+    history: Sequence[DealSummary],
     deals: int,
     block: int,
     current: int,

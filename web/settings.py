@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from barbu.errors import RuleError
 from barbu.jsontext import JsonRefused
@@ -72,7 +73,7 @@ class Settings:
             data = {}
         return cls().with_choices(data)
 
-    def with_choices(self, data: dict) -> Settings:
+    def with_choices(self, data: dict[str, Any]) -> Settings:
         """These settings with the valid choices of ``data`` applied (invalid ones ignored)."""
         out = self
         if data.get("speed") in SPEEDS:
@@ -148,17 +149,17 @@ def rules_from_query(query: str) -> str | None:
         return None
 
 
-def choices_from_query(query: str) -> dict:
+def choices_from_query(query: str) -> dict[str, Any]:
     """The settings the address asks for, as choices for ``Settings.with_choices``."""
     values = query_values(query)
-    out: dict = {key: values[key] for key in ("speed", "level") if key in values}
+    out: dict[str, Any] = {key: values[key] for key in ("speed", "level") if key in values}
     for flag in ("autoplay", "hints", "sound"):
         if values.get(flag) in ("1", "0"):
             out[flag] = values[flag] == "1"
     return out
 
 
-def page_query(seed: int, lang: str, query: str = "", rules: str = STANDARD.name) -> str:
+def page_query(seed: int | None, lang: str, query: str = "", rules: str = STANDARD.name) -> str:
     """The address query for this session (its seed and, but for the standard game, its
     preset) in that language, keeping the other parameters."""
     values = query_values(query)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from barbu import Contract, Rank, Suit
+from barbu.deal import DealSummary
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ def marks_of(doubles: Sequence[tuple[int, int]]) -> tuple[tuple[Mark, ...], ...]
     )
 
 
-def sheet_rows(history: Sequence) -> list[SheetRow]:
+def sheet_rows(history: Sequence[DealSummary]) -> list[SheetRow]:
     """Rows of the score sheet from the engine's ``DealSummary`` list."""
     return [
         SheetRow(
@@ -61,9 +62,9 @@ def sheet_rows(history: Sequence) -> list[SheetRow]:
     ]
 
 
-def running_totals(history: Sequence) -> list[tuple[int, ...]]:
+def running_totals(history: Sequence[DealSummary]) -> list[tuple[int, ...]]:
     """The four totals before the first deal (zeros) and after each finished deal."""
-    totals = [(0, 0, 0, 0)]
+    totals: list[tuple[int, ...]] = [(0, 0, 0, 0)]
     for h in history:
         totals.append(tuple(t + s for t, s in zip(totals[-1], h.final, strict=True)))
     return totals
@@ -104,7 +105,7 @@ class Diagram:
 
 
 def diagram(
-    history: Sequence, deals: int, block: int, step: int = 34, height: int = 190
+    history: Sequence[DealSummary], deals: int, block: int, step: int = 34, height: int = 190
 ) -> Diagram:
     """The running totals of ``history`` laid out across ``deals`` columns ``step`` apart."""
     left, right, top, bottom = 48, 18, 12, 28

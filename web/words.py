@@ -7,8 +7,10 @@ message and fills in names, cards and numbers. Contract names are those of RULES
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
+from barbu.actions import Action
 from barbu.cards import cards_of
 from barbu.errors import Refusal
 from barbu.rules import ContractRules, Lead, Rules
@@ -171,7 +173,8 @@ def refusal(catalog: Catalog, error: RuleError) -> str:
     """Why the engine refused an action, worded for the player (``refusal.<code>``)."""
     params = dict(error.params)
     if error.code == "must-double":
-        owed, left = int(params.get("owed", 0)), int(params.get("left", 0))
+        owed = int(cast("int | str", params.get("owed", 0)))
+        left = int(cast("int | str", params.get("left", 0)))
         return catalog.text(
             "refusal.must-double",
             owed=catalog.plural("count.doubles", owed),
@@ -200,7 +203,7 @@ def card_refusal(catalog: Catalog, card: Card, error: RuleError) -> str:
 
 
 def announcement(
-    catalog: Catalog, names: Sequence[str], seat: int, action, declarer: int | None = None
+    catalog: Catalog, names: Sequence[str], seat: int, action: Action, declarer: int | None = None
 ) -> str:
     """One action told in a sentence, for the live region (the declarer's doubles are
     redoubles)."""
@@ -236,7 +239,9 @@ def place_name(catalog: Catalog, place: int) -> str:
     return catalog.text(f"place.{place}")
 
 
-def hint_text(catalog: Catalog, names: Sequence[str], action, declarer: int | None) -> str:
+def hint_text(
+    catalog: Catalog, names: Sequence[str], action: Action | None, declarer: int | None
+) -> str:
     """The expert's suggestion for the player's decision, in a sentence."""
     if isinstance(action, Play):
         return catalog.text("hint.play", card=card_name(catalog, action.card))

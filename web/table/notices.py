@@ -1,0 +1,50 @@
+"""Messages that stay until dismissed (an unreadable save, storage refused...)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from web.dom import Dom
+from web.i18n import Catalog
+from web.table.content import Content
+from web.table.props import Notice
+
+
+def notices(d: Dom, catalog: Catalog, props: Sequence[Notice]) -> Content:
+    """Each notice with its Dismiss button (and Download, for a save kept aside)."""
+    return Content(tuple(notice(d, catalog, index, item) for index, item in enumerate(props)))
+
+
+def notice(d: Dom, catalog: Catalog, index: int, item: Notice) -> Any:
+    """One notice; ``index`` is its place, which its Dismiss button names."""
+    t = catalog.text
+    download = []
+    if item.kept:  # a save kept aside: the player can take a copy of it
+        download.append(
+            d.el(
+                "button",
+                t("notice.download_kept"),
+                type="button",
+                class_="quiet",
+                data_action="download-kept",
+                data_key=item.kept,
+            )
+        )
+    return d.el(
+        "div",
+        None,
+        d.el("p", item.text),
+        *download,
+        d.el(
+            "button",
+            t("notice.dismiss"),
+            type="button",
+            class_="quiet",
+            data_action="dismiss-notice",
+            data_index=index,
+        ),
+        class_=f"notice {item.kind}",
+        role="alert",
+        data_notice=item.kind,
+    )
