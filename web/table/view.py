@@ -175,7 +175,7 @@ class TableView:
             None,
             d.el("h2", t("scores.title"), id="scores-heading"),
             self.sheet_box,
-            d.el("p", None, *marks, class_="sheet-legend"),
+            d.el("p", None, *marks, " ", t("sheet.legend_map"), class_="sheet-legend"),
             d.el("h3", t("diagram.title")),
             self.legend_box,
             self.diagram_box,
