@@ -195,7 +195,7 @@ def test_contracts_are_explained_and_an_early_end_is_told(new_context):
     queens = page.locator('[data-contract="no-queens"] .choice-explain')
     expect(queens).to_have_text("\u22126 per queen; may stop early")
     expect(page.locator('[data-contract="domino"] .choice-explain')).to_have_text(
-        "going out 1st, 2nd, 3rd, 4th: +45, +20, +5, \u22125"
+        "places 1st to 4th: +45, +20, +5, \u22125"
     )
     page = new_context().new_page()
     session = session_until(40, stopped_early)
