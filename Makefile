@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test bench bench-rules bench-bots chromium clean
+.PHONY: build run lint test test-fast bench bench-rules bench-bots chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -29,6 +29,11 @@ lint: $(VENV_STAMP)
 JOBS ?= 2
 test: lint $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m pytest -n $(JOBS)
+
+## test-fast: lint, then the tests of tests/ that need no browser, no build and no Node.js (all
+## but those marked build or slow: pyproject.toml), on $(JOBS) processes; `make test` runs them all
+test-fast: lint $(VENV_STAMP)
+	$(VENV_PYTHON) -m pytest -n $(JOBS) -m "not build and not slow" tests
 
 ## bench: boot benchmark (figures for the README; not a test)
 bench: $(VENV_STAMP) chromium build

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e.browser_helpers import (
@@ -15,6 +16,9 @@ from e2e.browser_helpers import (
     wait_ready,
     wait_service_worker,
 )
+
+# The boot, from a context nothing has visited.
+pytestmark = pytest.mark.fresh_context
 
 SEED = 20240607
 

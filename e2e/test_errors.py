@@ -9,6 +9,9 @@ from playwright.sync_api import expect
 
 from e2e.browser_helpers import CATALOGS
 
+# Boot failures, from a context nothing has visited.
+pytestmark = pytest.mark.fresh_context
+
 
 @pytest.mark.parametrize(
     "path",

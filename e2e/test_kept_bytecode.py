@@ -4,7 +4,12 @@ or stale cache costs time, never the game."""
 
 from __future__ import annotations
 
+import pytest
+
 from e2e.browser_helpers import expected_hand, shown_hand, wait_ready
+
+# The bytecode kept in Cache Storage between visits.
+pytestmark = pytest.mark.fresh_context
 
 # The page imports 11 modules of PyScript's package from source (ours come compiled).
 FIRST_VISIT_MODULES = 10

@@ -14,6 +14,9 @@ from e2e.browser_helpers import expected_hand, shown_hand, wait_ready, wait_serv
 from tools.build import site_files, write_service_worker
 from tools.serve import StaticServer
 
+# The service worker and its caches.
+pytestmark = pytest.mark.fresh_context
+
 PYTHON_CACHES = ("python-bytecode", "python-snapshot")
 """Caches beside the site's version cache: Python's kept bytecode and memory snapshot
 (web/codecache.py, web/runtime.mjs), not files of the site."""

@@ -14,6 +14,9 @@ from e2e.browser_helpers import expected_hand, shown_hand, wait_ready
 from e2e.test_table import drive_until, hand_codes, saved_session, start_new_session
 from web.save import SAVE_KEY
 
+# The Python snapshot kept in Cache Storage between visits.
+pytestmark = pytest.mark.fresh_context
+
 BIG = 10_000_000  # a snapshot holds the whole interpreter, imports done: some 31 MB
 
 # The page's own copy of web/runtime.mjs (the module instance its boot loader uses).

@@ -59,6 +59,7 @@ def test_sampled_hands_fit_the_view_and_rebuild_a_consistent_state(contract):
         assert Deal.from_view(view, deal.hands).legal_mask() == deal.legal_mask()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", list(SETTINGS))
 @pytest.mark.parametrize("contract", [c.contract for c in STANDARD.contracts])
 def test_bots_choose_only_legal_actions(level, contract):

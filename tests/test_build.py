@@ -78,6 +78,7 @@ def test_a_worker_template_without_the_integrity_placeholder_is_refused(tmp_path
     assert not (site / "sw.js").exists()
 
 
+@pytest.mark.build
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js checks the syntax")
 def test_the_written_worker_is_valid_javascript_without_its_comments(tmp_path):
     """The service worker would fail to start, and the site would never work offline, if filling

@@ -187,6 +187,7 @@ def test_a_saved_text_gives_a_game_or_a_refusal(spec):
     event(hostile.check_save(text_of(spec)))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutations(SESSIONS, json_values))
 def test_a_save_of_a_mutated_record_gives_a_game_or_a_refusal(spec):

@@ -215,6 +215,7 @@ def check_heuristic_playout(deal: Deal) -> None:
     assert raw == twin.raw_scores(), f"heuristic playout scores {raw}, the deal {twin.raw_scores()}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, contract", CASES)
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(

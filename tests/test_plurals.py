@@ -49,6 +49,7 @@ def intl() -> dict[str, list[str]]:
     return dict(json.loads(run.stdout))
 
 
+@pytest.mark.build
 @pytest.mark.parametrize("lang", sorted(RULES))
 def test_categories_match_intl_plural_rules(lang: str, intl: dict[str, list[str]]) -> None:
     """Each whole number falls in the category the JavaScript engine gives it."""
@@ -57,6 +58,7 @@ def test_categories_match_intl_plural_rules(lang: str, intl: dict[str, list[str]
     assert not wrong[:5]
 
 
+@pytest.mark.build
 @pytest.mark.parametrize("lang", sorted(RULES))
 def test_a_catalog_gives_every_category_whole_numbers_reach(
     lang: str, intl: dict[str, list[str]]

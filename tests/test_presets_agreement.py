@@ -78,6 +78,7 @@ def with_play_card(rec, i, card):
 # -- 1. legal deal records --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config,contract", DEAL_CASES)
 def test_random_deal_records_score_alike(config, contract):
     """Random legal deal records (doubles included) score the same, raw and final."""
@@ -206,6 +207,7 @@ def test_random_sessions_score_alike(config):
 # -- 3. illegal mutations ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config,contract", DEAL_CASES)
 def test_an_illegal_card_is_refused_by_both(config, contract):
     """A played card swapped for a held card the reference refuses there, or another's card."""
@@ -246,6 +248,7 @@ def decisive_points(rec):
     return points
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config,contract", DEAL_CASES)
 def test_every_held_card_at_a_decisive_point(config, contract):
     """At one decisive point of a record, every card the player holds is tried: a legal one is

@@ -18,10 +18,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "pyodide"
 
-pytestmark = pytest.mark.skipif(
-    not (ROOT / "node_modules" / "pyodide").exists() or not shutil.which("node"),
-    reason="npm Pyodide not installed (make test installs it)",
-)
+pytestmark = [
+    pytest.mark.build,
+    pytest.mark.skipif(
+        not (ROOT / "node_modules" / "pyodide").exists() or not shutil.which("node"),
+        reason="npm Pyodide not installed (make test installs it)",
+    ),
+]
 
 
 def run_in_pyodide(script, *helpers):

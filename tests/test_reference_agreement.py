@@ -49,6 +49,7 @@ def _engine_and_reference(rng, contract, owed=(0, 0, 0, 0), deals_left=7):
     return deal, ref
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("contract", CONTRACTS)
 def test_random_deals_agree_with_reference_move_by_move(contract):
     rng = random.Random(contract)

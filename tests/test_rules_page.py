@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 
 from barbu.rules import STANDARD
+from tools.build import PAGES
 from tools.rules_facts import example_session, facts, settlement_example
 from tools.rules_page import (
     QUOTES,
@@ -30,6 +31,7 @@ from web.plurals import CATEGORIES
 from web.words import RULES_SECTIONS, card_text, signed
 
 HEADER = "title: T\ndescription: D\nnames: A, B, C, D\n\n"
+POLICY = next(page for page in PAGES if page.name == "rules").policy
 
 
 @cache
@@ -37,7 +39,7 @@ def page(lang: str) -> tuple[Page, str]:
     """One language's page and its HTML."""
     source = read_source((RULES_SOURCES / f"{lang}.md").read_text(), lang)
     built = Page(lang, source, load_catalog(lang), example())
-    return built, rules_document(built)
+    return built, rules_document(built, POLICY)
 
 
 @cache
@@ -120,7 +122,7 @@ def test_a_source_the_build_cannot_read_is_refused_with_its_line(body, error):
     """A typo in a rules text would ship a page with a raw marker or a wrong number."""
     with pytest.raises(RulesTextError, match=error):
         source = read_source(HEADER + body, "x.md")
-        rules_document(Page("en", source, load_catalog("en"), example()))
+        rules_document(Page("en", source, load_catalog("en"), example()), POLICY)
 
 
 def test_a_header_without_four_names_is_refused():

@@ -2,7 +2,7 @@
 
 dist/ holds exactly what a static host needs, and can be copied anywhere as is:
 
-    index.html, pyscript.toml          the page (without its comments) and its PyScript
+    index.html, pyscript.toml          the game's page (without its comments) and its PyScript
                                        configuration
     modules.zip                        the engine (barbu/ but the command-line tools) and the UI's
                                        modules (web/ but main.py), compiled for the
@@ -14,6 +14,9 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     rules/                             the rules pages: rules/<lang>/index.html for each language,
                                        real HTML with the engine's numbers (tools/rules_page.py),
                                        and rules/index.html leading to the reader's language
+    embed/, embed.html, embed.js       the demos alone, for other sites' frames
+                                       (tools/embed_pages.py)
+    _headers                           which pages other sites may frame, for the host
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
                                        package lock, which the game does not need (web/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
@@ -21,6 +24,9 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     sw.js                              the service worker, with its precache list (every other
                                        file of dist/, each with its SHA-256 integrity value) and
                                        a cache name from their content hash
+
+The pages are the entries of ``PAGES`` (tools/pages.py: what an entry says, and the one
+Content-Security-Policy that each page's writer puts in its ``<meta>``).
 
 The build is deterministic: the same sources give byte-identical files, hence the same cache
 name, so an unchanged site never offers a "new version".
@@ -40,17 +46,20 @@ import sys
 import tempfile
 import tokenize
 import zipfile
+from functools import cached_property
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: the repository root holds barbu/, web/, tools/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.embed_pages import write_embed_pages
-from tools.rules_page import write_rules_pages
+from tools.embed_pages import write_embed_index, write_embed_pages
+from tools.pages import PolicyError, SitePage, check_policy, headers_file
+from tools.rules_page import Page, language_pages, write_rules_index, write_rules_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -207,12 +216,9 @@ def copy_vendor(dist: Path) -> None:
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(pyodide / name, target)
-    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
-    modules = pyscript_modules(pyscript)
-    for name in modules:
-        copy_without_source_map(pyscript / name, dist / "vendor" / "pyscript" / name)
-    shutil.copyfile(pyscript / "core.css", dist / "vendor" / "pyscript" / "core.css")
-    preload_modules(dist, [name for name in modules if name != "core.js"])
+    for name in pyscript_modules(PYSCRIPT):
+        copy_without_source_map(PYSCRIPT / name, dist / "vendor" / "pyscript" / name)
+    shutil.copyfile(PYSCRIPT / "core.css", dist / "vendor" / "pyscript" / "core.css")
 
 
 def write_runtime(dist: Path) -> None:
@@ -283,11 +289,7 @@ def pyscript_modules(pyscript: Path) -> list[str]:
 
 
 def copy_web(dist: Path) -> None:
-    """The page, its config and the UI's static files."""
-    page = (ROOT / "index.html").read_text(encoding="utf-8")
-    (dist / "index.html").write_text(
-        re.sub(r"\n?[ \t]*<!--.*?-->", "", page, flags=re.S), encoding="utf-8"
-    )
+    """The game's config and the UI's static files."""
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     (dist / "pyscript.toml").write_text(re.sub(r"(?m)^#.*\n", "", config), encoding="utf-8")
     web = ROOT / "web"
@@ -396,6 +398,64 @@ def write_service_worker(dist: Path, template: Path | None = None) -> str:
     return cache
 
 
+class Site:
+    """The site being built: where, and what several of its pages are drawn from (once)."""
+
+    def __init__(self, dist: Path) -> None:
+        self.dist = dist
+
+    @cached_property
+    def rules(self) -> dict[str, Page]:
+        """The rules page of each language (the rules pages and the embeddable demos)."""
+        return language_pages()
+
+
+def write_game(site: Site, policy: str) -> None:
+    """index.html: the repository's, once its policy is checked (index.html writes it out:
+    tools/pages.py), without its comments, with PyScript's chunks preloaded and the runtime
+    files' sizes (after ``copy_vendor``)."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    try:
+        check_policy(page, policy, "index.html")
+    except PolicyError as error:
+        raise BuildError(str(error)) from None
+    (site.dist / "index.html").write_text(
+        re.sub(r"\n?[ \t]*<!--.*?-->", "", page, flags=re.S), encoding="utf-8"
+    )
+    preload_modules(site.dist, [name for name in pyscript_modules(PYSCRIPT) if name != "core.js"])
+    write_boot_sizes(site.dist)
+
+
+def write_rules_choice(site: Site, policy: str) -> None:
+    """rules/index.html, leading to the reader's language."""
+    write_rules_index(site.dist, policy)
+
+
+def write_rules(site: Site, policy: str) -> None:
+    """rules/<lang>/index.html for each language."""
+    write_rules_pages(site.dist, site.rules, policy)
+
+
+def write_embed_choice(site: Site, policy: str) -> None:
+    """embed.html and embed.js."""
+    write_embed_index(site.dist, policy)
+
+
+def write_embeds(site: Site, policy: str) -> None:
+    """embed/<demo>/<lang>/index.html for each demo and language."""
+    write_embed_pages(site.dist, site.rules, policy)
+
+
+PAGES = (
+    SitePage("game", ("/", "/index.html"), write_game, pyscript=True),
+    SitePage("rules index", ("/rules/*",), write_rules_choice),
+    SitePage("rules", ("/rules/*",), write_rules),
+    SitePage("embed index", ("/embed.html",), write_embed_choice, framed_by="*"),
+    SitePage("embeds", ("/embed/*",), write_embeds, framed_by="*"),
+)
+"""The site's pages (tools/pages.py), written in this order; to come: keeper/ and stats/."""
+
+
 def build(dist: Path = DIST) -> str:
     """Build the site into ``dist`` (emptied first); returns the service worker's cache name."""
     check_node_modules()
@@ -410,8 +470,14 @@ def build(dist: Path = DIST) -> str:
         + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS),
     )
     write_runtime(dist)
-    write_embed_pages(dist, write_rules_pages(dist))
-    write_boot_sizes(dist)
+    try:
+        headers = headers_file(PAGES)
+    except PolicyError as error:
+        raise BuildError(str(error)) from None
+    site = Site(dist)
+    for page in PAGES:
+        page.write(site, page.policy)
+    (dist / "_headers").write_text(headers, encoding="utf-8")
     return write_service_worker(dist)
 
 

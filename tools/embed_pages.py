@@ -1,7 +1,8 @@
 """The embeddable demos, built into dist/: embed/<demo>/<lang>/index.html for every live demo and
 language (the demo as the rules page draws it, alone), embed.html (``?demo=&lang=&id=`` opens
-one of them), embed.js (the ``<barbu-demo>`` element that other sites use) and _headers (which
-pages other origins may frame: these, and no other).
+one of them) and embed.js (the ``<barbu-demo>`` element that other sites use). Entries of
+tools/build.py's ``PAGES``, which gives them their Content-Security-Policy and lets other
+origins frame these pages, and no other (``_headers``, tools/pages.py).
 """
 
 from __future__ import annotations
@@ -10,31 +11,17 @@ import shutil
 from html import escape
 from pathlib import Path
 
-from tools.rules_page import CSP, Page
+from tools.rules_page import Page
 from tools.static_dom import Document
 from web.demos import DEMOS, title_key
 from web.dom import Dom
 from web.i18n import NAMES, SUPPORTED
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADERS = """\
-# Which pages other sites may show in a frame (Netlify / Cloudflare Pages syntax; tools/serve.py
-# sends the same): the embeddable demos only.
-/
-  Content-Security-Policy: frame-ancestors 'self'
-/index.html
-  Content-Security-Policy: frame-ancestors 'self'
-/rules/*
-  Content-Security-Policy: frame-ancestors 'self'
-/embed.html
-  Content-Security-Policy: frame-ancestors *
-/embed/*
-  Content-Security-Policy: frame-ancestors *
-"""
 
 
-def embed_document(page: Page, name: str) -> str:
-    """One demo alone, in one language, for a frame."""
+def embed_document(page: Page, name: str, policy: str) -> str:
+    """One demo alone, in one language, for a frame, with its Content-Security-Policy."""
     d, t, lang = page.dom, page.catalog.text, page.lang
     island = page.island(name)
     credit = d.el(
@@ -47,7 +34,7 @@ def embed_document(page: Page, name: str) -> str:
     return (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         f"<title>{escape(t(title_key(name)))} · Barbu</title>\n"
         '<link rel="stylesheet" href="../../../web/style.css">\n'
         '<link rel="stylesheet" href="../../../web/rules.css">\n'
@@ -56,8 +43,9 @@ def embed_document(page: Page, name: str) -> str:
     )
 
 
-def index_document() -> str:
-    """embed.html: with JavaScript, opens the demo and language asked for; without, lists them."""
+def index_document(policy: str) -> str:
+    """embed.html: with JavaScript, opens the demo and language asked for; without, lists them.
+    ``policy``: its Content-Security-Policy."""
     d = Dom(Document())
     items = [
         d.el(
@@ -78,7 +66,7 @@ def index_document() -> str:
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         "<title>Barbu: demos</title>\n"
         '<link rel="stylesheet" href="./web/style.css">\n'
         '<link rel="stylesheet" href="./web/rules.css">\n'
@@ -87,13 +75,16 @@ def index_document() -> str:
     )
 
 
-def write_embed_pages(dist: Path, pages: dict[str, Page]) -> None:
-    """Every demo in every language, embed.html, embed.js and _headers."""
+def write_embed_pages(dist: Path, pages: dict[str, Page], policy: str) -> None:
+    """Every demo in every language, from the rules pages of each language."""
     for lang, page in pages.items():
         for name in DEMOS:
             folder = dist / "embed" / name / lang
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / "index.html").write_text(embed_document(page, name), encoding="utf-8")
-    (dist / "embed.html").write_text(index_document(), encoding="utf-8")
+            (folder / "index.html").write_text(embed_document(page, name, policy), encoding="utf-8")
+
+
+def write_embed_index(dist: Path, policy: str) -> None:
+    """embed.html, and embed.js, the script with which other sites frame it."""
+    (dist / "embed.html").write_text(index_document(policy), encoding="utf-8")
     shutil.copyfile(ROOT / "web" / "embed.js", dist / "embed.js")
-    (dist / "_headers").write_text(HEADERS, encoding="utf-8")

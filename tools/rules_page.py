@@ -1,5 +1,6 @@
 """The rules pages, built into dist/rules/: one real HTML page per language, and rules/ leading
-the reader to theirs (``write_rules_pages``, called by tools/build.py).
+the reader to theirs (``write_rules_pages``, ``write_rules_index``: entries of tools/build.py's
+``PAGES``, which gives them their Content-Security-Policy).
 
 Every number a page states is computed by the engine from its rules objects
 (``tools.rules_facts``): the scores of each contract, the session's shape, the presets' values,
@@ -82,12 +83,6 @@ section or a question works in every language."""
 FORMER_IDS = {p.section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases}
 """A preset's section also answers to its former ids (``#pagat``, the italian game's)."""
 FAQ_AT_LEAST = 10
-CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; "
-    "base-uri 'self'; form-action 'none'"
-)
-"""As the game's, less what PyScript needs: the demos run Pyodide itself (web/islands.js)."""
 PLACEHOLDER = "https://YOUR-BARBU-SITE/"
 SITE = os.environ.get("BARBU_SITE", PLACEHOLDER)
 """The site's address, for the embedding lines as a page shows them without JavaScript (with it,
@@ -519,13 +514,14 @@ def play_href(lang: str, rules: str) -> str:
     return f"../../?lang={lang}&rules={rules}"
 
 
-def document(page: Page) -> str:
-    """The whole HTML document of one language's page."""
+def document(page: Page, policy: str) -> str:
+    """The whole HTML document of one language's page, with its Content-Security-Policy
+    (tools/pages.py)."""
     d, t, lang = page.dom, page.catalog.text, page.lang
     head = [
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
         f"<title>{escape(page.source.title)}</title>",
         f'<meta name="description" content="{escape(page.source.description)}">',
         *(f'<link rel="alternate" hreflang="{x}" href="../{x}/">' for x in SUPPORTED),
@@ -613,9 +609,10 @@ def language_list(d: Dom, lang: str, href: Callable[[str], str]) -> Any:
     return d.el("ul", None, *items, class_="languages")
 
 
-def index_document() -> str:
+def index_document(policy: str) -> str:
     """rules/: the four languages to choose from; with JavaScript, the reader's own at once
-    (web/rules.js: the remembered choice or the browser's)."""
+    (web/rules.js: the remembered choice or the browser's). ``policy``: its
+    Content-Security-Policy (tools/pages.py)."""
     d = Dom(Document())
     links = language_list(d, "", lambda x: f"./{x}/")
     body = d.el(
@@ -630,7 +627,7 @@ def index_document() -> str:
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
         "<title>Barbu: rules · règles · правила · regole</title>\n"
         '<link rel="stylesheet" href="../web/style.css">\n'
         '<link rel="stylesheet" href="../web/rules.css">\n'
@@ -698,18 +695,25 @@ def same_ids(sources: dict[str, Source]) -> None:
             raise RulesTextError(f"web/rules/{lang}.md: ids differ from {first}.md: {diff}")
 
 
-def write_rules_pages(dist: Path) -> dict[str, Page]:
-    """dist/rules/index.html and dist/rules/<lang>/index.html for every language; returns the
-    pages by language."""
+def language_pages() -> dict[str, Page]:
+    """Every language's page, its source read and checked (the same ids in every language): what
+    the rules pages and the embeddable demos (tools/embed_pages.py) are drawn from."""
     example = example_session()
-    (dist / "rules").mkdir(parents=True, exist_ok=True)
-    (dist / "rules" / "index.html").write_text(index_document(), encoding="utf-8")
-    written = {}
     sources = {lang: load_source(lang) for lang in SUPPORTED}
     same_ids(sources)
-    for lang, source in sources.items():
-        page = Page(lang, source, load_catalog(lang), example)
-        (dist / "rules" / lang).mkdir(exist_ok=True)
-        (dist / "rules" / lang / "index.html").write_text(document(page), encoding="utf-8")
-        written[lang] = page
-    return written
+    return {
+        lang: Page(lang, source, load_catalog(lang), example) for lang, source in sources.items()
+    }
+
+
+def write_rules_index(dist: Path, policy: str) -> None:
+    """dist/rules/index.html."""
+    (dist / "rules").mkdir(parents=True, exist_ok=True)
+    (dist / "rules" / "index.html").write_text(index_document(policy), encoding="utf-8")
+
+
+def write_rules_pages(dist: Path, pages: dict[str, Page], policy: str) -> None:
+    """dist/rules/<lang>/index.html for every language."""
+    for lang, page in pages.items():
+        (dist / "rules" / lang).mkdir(parents=True, exist_ok=True)
+        (dist / "rules" / lang / "index.html").write_text(document(page, policy), encoding="utf-8")

@@ -1,4 +1,6 @@
-"""The site without a browser: catalogs, build output, service worker list, icons, UI helpers."""
+"""The site without a browser: catalogs, build output, service worker list, icons, UI helpers.
+
+The tests marked ``build`` read dist/ (``make build``) or run the build."""
 
 from __future__ import annotations
 
@@ -130,6 +132,7 @@ def built(dist: Path) -> Path:
     return dist
 
 
+@pytest.mark.build
 def test_dist_holds_exactly_the_deployable_site(built):
     """A host would serve missing files (boot fails) or junk (source maps, sources) if this
     failed."""
@@ -214,6 +217,7 @@ def test_shipped_scripts_lose_only_whole_line_comments():
     )
 
 
+@pytest.mark.build
 def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):
     """A compacted stylesheet that merged ``a :hover`` into ``a:hover`` (or cut a value) would
     restyle the page in ways no test of ours would notice at once."""
@@ -229,6 +233,7 @@ def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):
     )
 
 
+@pytest.mark.build
 def test_service_worker_lists_every_file_and_names_its_cache_by_content(built):
     """Offline boot would break on the one file the list forgot, or an update would go unnoticed."""
     source = (built / "sw.js").read_text()
@@ -238,6 +243,7 @@ def test_service_worker_lists_every_file_and_names_its_cache_by_content(built):
     assert cache == f"barbu-{content_hash(built, site_files(built))[:16]}"
 
 
+@pytest.mark.build
 def test_build_is_deterministic(tmp_path):
     """Every rebuild would offer players a 'new version' that is not new."""
     first, second = build(tmp_path / "first"), build(tmp_path / "second")
@@ -246,6 +252,7 @@ def test_build_is_deterministic(tmp_path):
     assert first_zip.read_bytes() == second_zip.read_bytes()
 
 
+@pytest.mark.build
 def test_page_has_a_strict_content_security_policy(built):
     """A script injected from another site could run in the page if the policy let it."""
     html = (built / "index.html").read_text()
@@ -268,6 +275,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.build
 def test_manifest_and_icons_make_the_site_installable(built):
     """The browser would not offer to install Barbu without a manifest with 192 and 512 px icons."""
     manifest = json.loads((built / "web" / "manifest.webmanifest").read_text())
