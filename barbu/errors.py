@@ -3,8 +3,9 @@
 Every refusal names its reason with a code of ``Refusal``: mypy checks each raise site of the
 engine against the set, and ``RuleError`` refuses any other code at run time (the page's code is
 not under mypy). The page words each code with the catalog's ``refusal.<code>`` sentence and
-links it to a rules section, or to none (``web.words``; tests/test_refusals.py keeps the three
-in step). There is no catch-all code: every raise site says which rule or which input it refuses.
+links it to a rules section, or to none (``web.languages.words``; tests/test_refusals.py keeps the
+three in step). There is no catch-all code: every raise site says which rule or which input it
+refuses.
 """
 
 from __future__ import annotations

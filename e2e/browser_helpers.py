@@ -8,11 +8,12 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from barbu import Session
-from web.i18n import SUPPORTED
+from web.languages.i18n import SUPPORTED
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {
-    lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in SUPPORTED
+    lang: json.loads((ROOT / "web" / "languages" / "catalogs" / f"{lang}.json").read_text())
+    for lang in SUPPORTED
 }
 
 # Collects Content-Security-Policy violations in window.__cspViolations, from the first script on.

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from e2e.browser_helpers import wait_ready
 from e2e.test_table import drive_until, following_with_choice, hand_over
 from e2e.test_table_layout import state_doubling, state_summary
-from web.i18n import SUPPORTED
+from web.languages.i18n import SUPPORTED
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -13,7 +13,7 @@ from barbu import Card
 from e2e.browser_helpers import CATALOGS
 from tools.serve import StaticServer
 from web.demos.may_i_play import MayIPlay
-from web.i18n import Catalog
+from web.languages.i18n import Catalog
 
 HOST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A rules site</title>

@@ -1,6 +1,6 @@
-"""Python bytecode kept between visits (web/codecache.py, web/boot.js): the computer players'
-worker compiles the page's modules, the next visit imports them without compiling, and a damaged
-or stale cache costs time, never the game."""
+"""Python bytecode kept between visits (web/runtime/codecache.py, web/boot.js): the computer
+players' worker compiles the page's modules, the next visit imports them without compiling, and a
+damaged or stale cache costs time, never the game."""
 
 from __future__ import annotations
 

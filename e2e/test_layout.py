@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from e2e.browser_helpers import wait_ready
-from web.i18n import SUPPORTED
+from web.languages.i18n import SUPPORTED
 
 SCREENSHOTS = Path(
     os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results")

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.fresh_context
 
 PYTHON_CACHES = ("python-bytecode", "python-snapshot")
 """Caches beside the site's version cache: Python's kept bytecode and memory snapshot
-(web/codecache.py, web/runtime.mjs), not files of the site."""
+(web/runtime/codecache.py, web/runtime.mjs), not files of the site."""
 
 
 def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_server):

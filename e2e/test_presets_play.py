@@ -13,7 +13,7 @@ from barbu.rules import PRESETS, REGISTRY
 from e2e.browser_helpers import wait_ready
 from e2e.test_session_play import play_session
 from e2e.test_table import preload_save, start_new_session
-from web.save import Saved
+from web.game.save import Saved
 
 SEED = 77
 LAST_DEALS = 7

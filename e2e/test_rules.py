@@ -15,7 +15,7 @@ from e2e.browser_helpers import CATALOGS, score
 from e2e.test_accessibility import violations
 from web.demos.first_deal import FirstDeal
 from web.demos.may_i_play import MayIPlay
-from web.i18n import NAMES, SUPPORTED, Catalog
+from web.languages.i18n import NAMES, SUPPORTED, Catalog
 
 PHONE = {"width": 360, "height": 640}
 SECTION_IDS = (

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import expected_hand, shown_hand, wait_ready
 from e2e.test_table import drive_until, hand_codes, saved_session, start_new_session
-from web.save import SAVE_KEY
+from web.game.save import SAVE_KEY
 
 # The Python snapshot kept in Cache Storage between visits.
 pytestmark = pytest.mark.fresh_context

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from barbu import Phase, Session, session_from_record, session_record
 from e2e.browser_helpers import CATALOGS, score, wait_ready
 from e2e.test_session_play import STATE
-from web.save import SAVE_KEY, UNREADABLE_PREFIX, Saved
+from web.game.save import SAVE_KEY, UNREADABLE_PREFIX, Saved
 
 SEED = 31
 HUMAN = 0
@@ -425,7 +425,7 @@ def test_a_new_session_started_while_a_computer_player_thinks_goes_on(page):
     the old session, still running when the new one was put on the table, did not hand over."""
     # Alice declares, then Bruno and Chloé double: three computer turns before the player's.
     # The expert decides in the worker only (at the standard level the page decides while the
-    # worker starts, and the three turns may be over by the time it is up: web/bots.py).
+    # worker starts, and the three turns may be over by the time it is up: web/game/bots.py).
     old = next(s for s in range(1, 200) if Session(seed=s).first_declarer == 1)
     new = next(s for s in range(1000, 1200) if Session(seed=s).first_declarer != HUMAN)
     page.goto(f"/?seed={old}&speed=slow&level=expert&lang=en")

@@ -28,8 +28,8 @@ from barbu.jsontext import load as load_json
 from barbu.records import deal_record
 from barbu.rules import rules_from_record
 from barbu.wire import deal_from_position
-from web.game import Game
-from web.save import Saved, UnreadableSave
+from web.game.engine import Game
+from web.game.save import Saved, UnreadableSave
 
 MAX_MESSAGE = 500
 """The longest refusal message allowed, whatever the input."""

@@ -71,7 +71,8 @@ def test_a_worker_template_without_the_integrity_placeholder_is_refused(tmp_path
     site = make_site(tmp_path / "site")
     template = tmp_path / "sw.js"
     template.write_text(
-        (ROOT / "web" / "sw.js").read_text().replace("__INTEGRITY__", "{}"), encoding="utf-8"
+        (ROOT / "web" / "runtime" / "sw.js").read_text().replace("__INTEGRITY__", "{}"),
+        encoding="utf-8",
     )
     with pytest.raises(BuildError, match="__INTEGRITY__"):
         write_service_worker(site, template)

@@ -1,5 +1,5 @@
-"""The Python bytecode kept between visits (web/codecache.py): hash-checked .pyc files that the
-import system trusts only for their own source, packed in a format boot.js reads."""
+"""The Python bytecode kept between visits (web/runtime/codecache.py): hash-checked .pyc files that
+the import system trusts only for their own source, packed in a format boot.js reads."""
 
 from __future__ import annotations
 
@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from web.codecache import compile_all, compiled_from_source, pack, read_sources, write_sources
+from web.runtime.codecache import (
+    compile_all,
+    compiled_from_source,
+    pack,
+    read_sources,
+    write_sources,
+)
 
 
 def write_package(root, modules: dict[str, str]) -> None:

@@ -1,5 +1,5 @@
-"""The catalogs' plural forms follow CLDR: ``web.plurals`` against the JavaScript engine's own
-``Intl.PluralRules`` (Node's ICU, the same CLDR data as the browser's)."""
+"""The catalogs' plural forms follow CLDR: ``web.languages.plurals`` against the JavaScript engine's
+own ``Intl.PluralRules`` (Node's ICU, the same CLDR data as the browser's)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from web.plurals import CATEGORIES, RULES, category
+from web.languages.plurals import CATEGORIES, RULES, category
 
 NUMBERS = [
     *range(0, 1200),

@@ -25,7 +25,7 @@ from barbu.rules import (
     rules_from_record,
 )
 
-CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
+CATALOGS = Path(__file__).resolve().parent.parent / "web" / "languages" / "catalogs"
 OTHER_JSON = {"bool": [1, 0, "true", None], "int": [True, -30.0, "-30", None], "choice": [0, False]}
 """Values of another JSON type than each type of option takes: all refused."""
 

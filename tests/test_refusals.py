@@ -1,6 +1,6 @@
 """Refusal codes: one closed set (``barbu.errors.Refusal``), each raised somewhere, each worded
-in every language and placed on the rules pages (``web.words``), or declared input that links
-nowhere.
+in every language and placed on the rules pages (``web.languages.words``), or declared input that
+links nowhere.
 
 The codes raised are read from the source: every ``RuleError(message, code, **params)`` call and
 every call of a helper whose ``code`` parameter is typed ``Refusal`` (records.py's ``_fail``),
@@ -21,8 +21,8 @@ import pytest
 from barbu.errors import REFUSALS, RuleError, quoted
 from tools.rules_page import SOURCES as RULES_SOURCES
 from tools.rules_text import Heading, read_source
-from web.i18n import SUPPORTED, Catalog
-from web.words import INPUT_REFUSALS, RULES_SECTIONS, refusal
+from web.languages.i18n import SUPPORTED, Catalog
+from web.languages.words import INPUT_REFUSALS, RULES_SECTIONS, refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("barbu", "web", "tools")
@@ -108,7 +108,7 @@ def raises() -> tuple[list[Raise], list[str]]:
 
 @cache
 def catalog(lang: str) -> Catalog:
-    path = ROOT / "web" / "i18n" / f"{lang}.json"
+    path = ROOT / "web" / "languages" / "catalogs" / f"{lang}.json"
     return Catalog.from_json(lang, path.read_text(encoding="utf-8"))
 
 
@@ -124,7 +124,7 @@ def test_the_source_is_read():
     stale: it must see the engine's ``RuleError`` calls and records.py's ``_fail`` helper."""
     found, _ = raises()
     places = {r.where.split(":")[0] for r in found}
-    assert len(found) > 60 and {"barbu/deal.py", "barbu/records.py", "web/game.py"} <= places
+    assert len(found) > 60 and {"barbu/deal.py", "barbu/records.py", "web/game/engine.py"} <= places
     assert any(r.code == "bad-record" and r.where.startswith("barbu/records.py") for r in found)
 
 
@@ -181,7 +181,9 @@ def test_each_linked_section_is_a_heading_of_every_rules_page(lang):
 def test_every_code_has_its_sentence_in_every_catalog(lang):
     """A player refused an action would meet a missing message instead of the reason; a
     sentence left for a removed code would be dead text to translate."""
-    messages = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    messages = json.loads(
+        (ROOT / "web" / "languages" / "catalogs" / f"{lang}.json").read_text(encoding="utf-8")
+    )
     sentences = {k for k in messages if k.startswith("refusal.")} - OTHER_REFUSAL_KEYS
     assert sentences == {f"refusal.{code}" for code in REFUSALS}
     assert all(messages[k].strip() for k in sentences)

@@ -26,9 +26,9 @@ from tools.rules_page import document as rules_document
 from tools.rules_text import RulesTextError, read_source
 from web.demos import DEMOS, title_key
 from web.demos.may_i_play import POSITIONS, MayIPlay, deal_of
-from web.i18n import SUPPORTED
-from web.plurals import CATEGORIES
-from web.words import RULES_SECTIONS, card_text, signed
+from web.languages.i18n import SUPPORTED
+from web.languages.plurals import CATEGORIES
+from web.languages.words import RULES_SECTIONS, card_text, signed
 
 HEADER = "title: T\ndescription: D\nnames: A, B, C, D\n\n"
 POLICY = next(page for page in PAGES if page.name == "rules").policy
@@ -267,7 +267,7 @@ def test_the_embedding_lines_say_all_a_site_needs(lang):
 @pytest.mark.parametrize("lang", SUPPORTED)
 def test_the_tips_show_the_games_cards(lang):
     """A tip about a hand or a Domino row would be words only: each figure is the game's own
-    cards (web.cards_view), the trick of the King of Hearts tip ringing the winner."""
+    cards (web.components.cards), the trick of the King of Hearts tip ringing the winner."""
     _, html = page(lang)
     tips = html[html.index('<h2 id="tips">') : html.index('<h2 id="variants">')]
     assert tips.count('class="tip-hand"') == 4 and tips.count('class="domino-rows"') == 1

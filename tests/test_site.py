@@ -26,18 +26,20 @@ from tools.build import (
     site_files,
     without_js_comments,
 )
-from web.app import page_query, seed_from_query
-from web.faces import card_face
-from web.i18n import SUPPORTED, Catalog, MissingMessage
-from web.plurals import CATEGORIES
+from web.components.faces import card_face
+from web.game.app import page_query, seed_from_query
+from web.languages.i18n import SUPPORTED, Catalog, MissingMessage
+from web.languages.plurals import CATEGORIES
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOG_FILES = sorted((ROOT / "web" / "i18n").glob("*.json"))
+CATALOG_FILES = sorted((ROOT / "web" / "languages" / "catalogs").glob("*.json"))
 FIELD = re.compile(r"\{(\w+)\}")
 
 
 def catalog(lang: str) -> Catalog:
-    return Catalog.from_json(lang, (ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+    return Catalog.from_json(
+        lang, (ROOT / "web" / "languages" / "catalogs" / f"{lang}.json").read_text()
+    )
 
 
 def plural_bases(messages: dict[str, str]) -> set[str]:
@@ -71,13 +73,13 @@ def test_catalogs_have_the_same_keys_and_fields():
 
 def test_every_message_key_used_by_the_page_exists():
     """A player would read a raw key like 'boot.error.title' if the page asked for a missing one."""
-    keys = json.loads((ROOT / "web" / "i18n" / "en.json").read_text()).keys()
+    keys = json.loads((ROOT / "web" / "languages" / "catalogs" / "en.json").read_text()).keys()
     used = set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', (ROOT / "index.html").read_text()))
-    boot = (ROOT / "web" / "boot.js").read_text()
+    boot = (ROOT / "web" / "runtime" / "boot.js").read_text()
     used |= set(re.findall(r"\bt\('([\w.]+)'", boot)) | set(
         re.findall(r"'(boot\.error\.\w+)'", boot)
     )
-    for module in (ROOT / "web").glob("*.py"):
+    for module in (ROOT / "web").rglob("*.py"):
         used |= set(re.findall(r'\bt(?:ext)?\("([\w.]+)"', module.read_text()))
     assert used, "no key found: the patterns above are stale"
     assert used - keys == set()
@@ -169,7 +171,7 @@ def test_dist_holds_exactly_the_deployable_site(built):
     # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
     assert "web/runtime.mjs" in files and "vendor/pyodide/pyodide-lock.json" not in files
     # The page's script and the computer players' worker (a module worker; its Python,
-    # web/ai_worker.py, is zipped with the rest).
+    # web/runtime/worker.py, is zipped with the rest).
     assert {"web/main.py", "web/bots-worker.js"} <= files
     assert not [f for f in files if f.endswith(".py") and f != "web/main.py"]  # the rest is zipped
     for path in built.rglob("*.js"):
@@ -179,10 +181,17 @@ def test_dist_holds_exactly_the_deployable_site(built):
         "barbu/__init__.pyc",
         "barbu/bots/players.pyc",
         "barbu/wire.pyc",
-        "web/app.pyc",
+        "web/game/app.pyc",
     } <= modules
     assert (
-        not {"barbu/__main__.pyc", "barbu/arena.pyc", "barbu/bench.pyc", "web/main.pyc"} & modules
+        not {
+            "barbu/__main__.pyc",
+            "barbu/arena.pyc",
+            "barbu/bench.pyc",
+            "web/main.pyc",
+            "web/game/main.pyc",
+        }
+        & modules
     )
     assert all(name.endswith(".pyc") for name in modules)  # compiled, no source
 
@@ -229,7 +238,7 @@ def test_the_shipped_stylesheet_loses_comments_and_layout_only(built):
         compact_css(source) == '.a :hover, .b > .c{color: red;margin: 0 auto}.d{content: "★ x"}\n'
     )
     assert (built / "web" / "style.css").read_text() == compact_css(
-        (ROOT / "web" / "style.css").read_text()
+        (ROOT / "web" / "game" / "style.css").read_text()
     )
 
 

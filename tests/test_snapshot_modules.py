@@ -1,4 +1,4 @@
-"""What a Python memory snapshot holds (web/snapshot.py): modules imported in the computer
+"""What a Python memory snapshot holds (web/runtime/snapshot.py): modules imported in the computer
 players' worker right after a normal start, before any browser object exists."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from web.snapshot import MODULES
+from web.runtime.snapshot import MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 IMPORT_ALL = """
 import json, sys
-from web.snapshot import prepare
+from web.runtime.snapshot import prepare
 before = set(sys.modules)
 prepare()
 print(json.dumps(sorted(set(sys.modules) - before)))
@@ -33,7 +33,7 @@ def test_the_snapshot_imports_no_browser_module():
     """A module that holds a browser object (js, pyscript, pyodide.ffi) cannot be in a snapshot:
     taking it would fail, and with it every later visit's fast start."""
     imported = imported_by_prepare()
-    assert "web.app" in imported and "barbu.bots.service" in imported
+    assert "web.game.app" in imported and "barbu.bots.service" in imported
     assert not [name for name in imported if name.split(".")[0] in {"js", "pyscript", "pyodide"}]
 
 
@@ -41,7 +41,7 @@ def test_the_snapshot_holds_every_demo_and_the_workers_module():
     """A demo left out would still work, but start slower than the others on a rules page."""
     demos = {f"web.demos.{path.stem}" for path in (ROOT / "web" / "demos").glob("[!_]*.py")}
     assert demos <= set(MODULES)
-    assert {"web.app", "web.ai_worker", "web.demos"} <= set(MODULES)
+    assert {"web.game.app", "web.runtime.worker", "web.demos"} <= set(MODULES)
 
 
 PLAY = """

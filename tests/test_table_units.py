@@ -23,11 +23,18 @@ from barbu import (
     session_record,
 )
 from barbu.errors import REFUSALS
-from web.dom import Dom
-from web.game import Game
-from web.i18n import SUPPORTED, Catalog
-from web.save import PREVIOUS_KEY, SAVE_KEY, UNREADABLE_PREFIX, Saved, SaveStore, UnreadableSave
-from web.settings import (
+from web.components.dom import Dom
+from web.components.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
+from web.game.engine import Game
+from web.game.save import (
+    PREVIOUS_KEY,
+    SAVE_KEY,
+    UNREADABLE_PREFIX,
+    Saved,
+    SaveStore,
+    UnreadableSave,
+)
+from web.game.settings import (
     Settings,
     choices_from_query,
     clean_name,
@@ -37,8 +44,8 @@ from web.settings import (
     rules_from_query,
     unquote,
 )
-from web.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
-from web.words import (
+from web.languages.i18n import SUPPORTED, Catalog
+from web.languages.words import (
     announcement,
     contract_line,
     explanation,
@@ -53,7 +60,9 @@ FIELD = re.compile(r"\{(\w+)\}")
 
 
 def catalog(lang: str) -> Catalog:
-    return Catalog.from_json(lang, (ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+    return Catalog.from_json(
+        lang, (ROOT / "web" / "languages" / "catalogs" / f"{lang}.json").read_text()
+    )
 
 
 class FakeStorage(dict):

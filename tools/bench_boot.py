@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copyfile(ROOT / "tools" / name, site / name.replace("_", "-"))
         (site / "bench-pyscript.toml").write_text(pyscript_alone_config())
         # The baselines run the runtime as Pyodide ships it, package lock included (our page
-        # does without it: web/runtime.mjs).
+        # does without it: web/runtime/runtime.mjs).
         shutil.copyfile(
             ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
             site / "vendor" / "pyodide" / "pyodide-lock.json",

@@ -6,7 +6,7 @@ Positions are taken from whole sessions played with random legal actions (contra
 doubling turns and cards, in the proportions a session has them), as the page sends them to the
 worker (``barbu.wire.position_data``). The same bot decides each of them, with its fixed sample
 counts and no time budget, first on this CPython and then in Pyodide inside headless Chromium
-(the vendored runtime of ``dist/``, through its ``web/runtime.mjs``, with the compiled
+(the vendored runtime of ``dist/``, through its ``web/runtime/runtime.mjs``, with the compiled
 modules of ``modules.zip``, as the page loads them).
 Printed: median, 95th percentile and maximum per kind of decision and overall, for both, and
 the ratio of the medians. A script that prints figures, not a test: the machine's noise is large.

@@ -10,7 +10,8 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        from the zip itself in the browser
     web/                               main.py, boot.js, bots-worker.js, language.js, runtime.mjs
                                        (with the build's snapshot key), legacy.js, style.css,
-                                       rules.css, rules.js, i18n/, icons/, manifest.webmanifest
+                                       rules.css, rules.js, i18n/, icons/, manifest.webmanifest:
+                                       side by side, whatever their folder in web/ (WEB_FILES)
     rules/                             the rules pages: rules/<lang>/index.html for each language,
                                        real HTML with the engine's numbers (tools/rules_page.py),
                                        and rules/index.html leading to the reader's language
@@ -18,7 +19,8 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        (tools/embed_pages.py)
     _headers                           which pages other sites may frame, for the host
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
-                                       package lock, which the game does not need (web/runtime.mjs)
+                                       package lock, which the game does not need
+                                       (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
     sw.js                              the service worker, with its precache list (every other
@@ -70,23 +72,27 @@ PYODIDE_FILES = (
 # What the boot downloads for the runtime; their sizes feed the loading screen's progress bar.
 RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
 WEB_FILES = (
-    "main.py",
-    "boot.js",
-    "bots-worker.js",
-    "language.js",
-    "legacy.js",
-    "style.css",
-    "rules.css",
-    "rules.js",
-    "islands.js",
-    "embed-page.js",
-    "manifest.webmanifest",
+    "game/main.py",
+    "runtime/boot.js",
+    "runtime/bots-worker.js",
+    "languages/language.js",
+    "runtime/legacy.js",
+    "game/style.css",
+    "rules/rules.css",
+    "rules/rules.js",
+    "runtime/islands.js",
+    "embed/embed-page.js",
+    "game/manifest.webmanifest",
 )
+"""The static files the pages load, by their place in web/. They are served side by side in
+dist/web/ under their own names (web/runtime/boot.js is dist/web/boot.js): the addresses pages,
+workers and other sites use stay put however the sources are arranged. The catalogs
+(web/languages/catalogs/) are served as dist/web/i18n/, the icons as dist/web/icons/."""
 LOCK_INFO = "__LOCK_INFO__"
-"""Placeholder in web/runtime.mjs for the "info" of Pyodide's package lock."""
+"""Placeholder in web/runtime/runtime.mjs for the "info" of Pyodide's package lock."""
 SNAPSHOT_KEY = "__BUILD__"
-"""Placeholder in web/runtime.mjs for the key of this build's Python snapshots: a hash of the
-files whose bytes a snapshot depends on (``SNAPSHOT_FILES``)."""
+"""Placeholder in web/runtime/runtime.mjs for the key of this build's Python snapshots: a hash of
+the files whose bytes a snapshot depends on (``SNAPSHOT_FILES``)."""
 SNAPSHOT_FILES = (*RUNTIME_FILES, "modules.zip")
 ENTRY_SCRIPTS = ("main.py",)
 """The page's own script (run by PyScript): served as a file, not zipped."""
@@ -224,7 +230,7 @@ def copy_vendor(dist: Path) -> None:
 def write_runtime(dist: Path) -> None:
     """dist/web/runtime.mjs, with the "info" of the vendored Pyodide's package lock and the key
     of this build's snapshots filled in (after the runtime files and modules.zip are written)."""
-    source = (ROOT / "web" / "runtime.mjs").read_text(encoding="utf-8")
+    source = (ROOT / "web" / "runtime" / "runtime.mjs").read_text(encoding="utf-8")
     for placeholder in (LOCK_INFO, SNAPSHOT_KEY):
         if placeholder not in source:
             raise BuildError(f"web/runtime.mjs lacks the placeholder {placeholder}")
@@ -296,17 +302,17 @@ def copy_web(dist: Path) -> None:
     for name in WEB_FILES:
         text = (web / name).read_text(encoding="utf-8")
         shipped = {".css": compact_css, ".js": without_js_comments, ".py": shipped_python}
-        (dist / "web" / name).write_text(
+        (dist / "web" / Path(name).name).write_text(
             shipped.get(Path(name).suffix, str)(text), encoding="utf-8"
         )
     (dist / "web" / "i18n").mkdir()
-    for source in sorted((web / "i18n").glob("*.json")):
+    for source in sorted((web / "languages" / "catalogs").glob("*.json")):
         catalog = json.loads(source.read_text())
         (dist / "web" / "i18n" / source.name).write_text(
             json.dumps(catalog, ensure_ascii=False, separators=(",", ":"))
         )
     (dist / "web" / "icons").mkdir()
-    for source in sorted((web / "icons").glob("*.png")):
+    for source in sorted((web / "game" / "icons").glob("*.png")):
         shutil.copyfile(source, dist / "web" / "icons" / source.name)
 
 
@@ -375,7 +381,8 @@ SERVICE_WORKER_PLACEHOLDERS = ("'__CACHE_NAME__'", "__PRECACHE_LIST__", "__INTEG
 
 
 def write_service_worker(dist: Path, template: Path | None = None) -> str:
-    """Write dist/sw.js from web/sw.js for the current contents of dist/; returns the cache name.
+    """Write dist/sw.js from web/runtime/sw.js for the current contents of dist/; returns the cache
+    name.
 
     Besides the cache name and the list of files, sw.js gets each file's integrity value: the
     worker stores a file only if its bytes are the ones this build hashed, so a half-published
@@ -383,7 +390,7 @@ def write_service_worker(dist: Path, template: Path | None = None) -> str:
     files = site_files(dist)
     digests = file_digests(dist, files)
     cache = f"barbu-{content_hash(dist, files, digests)[:16]}"
-    source = (template or ROOT / "web" / "sw.js").read_text()
+    source = (template or ROOT / "web" / "runtime" / "sw.js").read_text()
     for placeholder in SERVICE_WORKER_PLACEHOLDERS:
         if placeholder not in source:
             raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")

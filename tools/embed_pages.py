@@ -13,9 +13,9 @@ from pathlib import Path
 
 from tools.rules_page import Page
 from tools.static_dom import Document
+from web.components.dom import Dom
 from web.demos import DEMOS, title_key
-from web.dom import Dom
-from web.i18n import NAMES, SUPPORTED
+from web.languages.i18n import NAMES, SUPPORTED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,4 +87,4 @@ def write_embed_pages(dist: Path, pages: dict[str, Page], policy: str) -> None:
 def write_embed_index(dist: Path, policy: str) -> None:
     """embed.html, and embed.js, the script with which other sites frame it."""
     (dist / "embed.html").write_text(index_document(policy), encoding="utf-8")
-    shutil.copyfile(ROOT / "web" / "embed.js", dist / "embed.js")
+    shutil.copyfile(ROOT / "web" / "embed" / "embed.js", dist / "embed.js")

@@ -1,4 +1,5 @@
-"""Draw the app icons (a crowned heart on a card, on felt): web/icons/icon-192.png and -512.png.
+"""Draw the app icons (a crowned heart on a card, on felt): web/game/icons/icon-192.png and
+-512.png.
 
 Pure standard library (a tiny rasterizer and PNG writer), so it runs anywhere; the PNGs are
 committed, and this script is only needed to change them: ``python3 tools/make_icons.py``.
@@ -141,7 +142,7 @@ def png(size: int, rgb_rows: bytes) -> bytes:
 
 
 def main() -> int:
-    out = ROOT / "web" / "icons"
+    out = ROOT / "web" / "game" / "icons"
     out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         path = out / f"icon-{size}.png"

@@ -18,8 +18,8 @@ from barbu.cards import Card
 from barbu.rules import CLASSIC, FR32, ITALIAN, REGISTRY, STANDARD, ContractRules, Rules, preset
 from barbu.scoring import final_scores
 from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
-from web.i18n import Catalog
-from web.words import join_names, rank_short, signed
+from web.languages.i18n import Catalog
+from web.languages.words import join_names, rank_short, signed
 
 EXAMPLE_SEED = 2026
 """The worked example's game number: a session of the standard game played by four computer

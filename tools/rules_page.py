@@ -5,10 +5,10 @@ the reader to theirs (``write_rules_pages``, ``write_rules_index``: entries of t
 Every number a page states is computed by the engine from its rules objects
 (``tools.rules_facts``): the scores of each contract, the session's shape, the presets' values,
 the settlement example of RULES.md §5, and a whole worked session played by the computer players
-from a fixed game number, drawn with the game's own score sheet and diagram (``web.scores``,
-given a ``tools.static_dom.Document``), as the live demos' first state is (``web.demos``). The
-prose is ``web/rules/<lang>.md`` (``tools.rules_text``); the table headings are the game's
-catalog, ``rules_page.*``.
+from a fixed game number, drawn with the game's own score sheet and diagram
+(``web.components.scores``, given a ``tools.static_dom.Document``), as the live demos' first state
+is (``web.demos``). The prose is ``web/rules/<lang>.md`` (``tools.rules_text``); the table headings
+are the game's catalog, ``rules_page.*``.
 """
 
 from __future__ import annotations
@@ -35,18 +35,18 @@ from tools.rules_text import (
     read_source,
 )
 from tools.static_dom import Document
-from web.cards_view import face_up
+from web.components.cards import face_up
+from web.components.dom import Dom
+from web.components.domino import domino_rows
+from web.components.faces import card_face
+from web.components.scores import draw_diagram, draw_legend, draw_sheet
+from web.components.settlement import settlement_table
+from web.components.trick import trick_cards
 from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
-from web.dom import Dom
-from web.domino_view import domino_rows
-from web.faces import card_face
-from web.i18n import NAMES, SUPPORTED, Catalog
-from web.plurals import CATEGORIES, category
-from web.scores import draw_diagram, draw_legend, draw_sheet
-from web.settlement_view import settlement_table
-from web.trick_view import trick_cards
-from web.words import card_name, contract_name, explanation, signed
+from web.languages.i18n import NAMES, SUPPORTED, Catalog
+from web.languages.plurals import CATEGORIES, category
+from web.languages.words import card_name, contract_name, explanation, signed
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "web" / "rules"
@@ -86,8 +86,8 @@ FAQ_AT_LEAST = 10
 PLACEHOLDER = "https://YOUR-BARBU-SITE/"
 SITE = os.environ.get("BARBU_SITE", PLACEHOLDER)
 """The site's address, for the embedding lines as a page shows them without JavaScript (with it,
-web/rules.js writes the address the page was loaded from): set ``BARBU_SITE`` when building for
-a known address."""
+web/rules/rules.js writes the address the page was loaded from): set ``BARBU_SITE`` when building
+for a known address."""
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -201,7 +201,8 @@ class Page:
 
     def plural(self, count: int, forms: Sequence[str]) -> str:
         """The form for ``count``, given in the order of the language's CLDR categories
-        (``web.plurals.CATEGORIES``); French and Italian may give only *one* and *other*."""
+        (``web.languages.plurals.CATEGORIES``); French and Italian may give only *one* and
+        *other*."""
         categories = CATEGORIES[self.lang]
         if len(forms) == 2 and categories == ("one", "many", "other"):
             categories = ("one", "other")
@@ -406,7 +407,7 @@ class Page:
 
     def island(self, name: str) -> Any:
         """A live demo as the build draws it (its initial state, by the same code as in the
-        browser), in the box web/islands.js brings to life."""
+        browser), in the box web/runtime/islands.js brings to life."""
         d, t = self.dom, self.catalog.text
         uid = f"demo-{name}"
         demo = create(name, self.catalog, list(self.source.names), uid)
@@ -553,9 +554,9 @@ def document(page: Page, policy: str) -> str:
 
 
 def embed_footer(page: Page) -> Any:
-    """How to show the demos on another site: the lines to copy (web/embed.js) and what each
+    """How to show the demos on another site: the lines to copy (web/embed/embed.js) and what each
     attribute does. The address of this site is ``SITE`` at build time; in the browser,
-    web/rules.js writes the address the page was loaded from."""
+    web/rules/rules.js writes the address the page was loaded from."""
     d, t = page.dom, page.catalog.text
     unknown_site = SITE == PLACEHOLDER
     snippet = d.el(
@@ -589,7 +590,7 @@ def embed_footer(page: Page) -> Any:
         d.el("p", t("rules_page.embed_text")),
         d.el("pre", None, snippet, tabindex="0"),
         # Without BARBU_SITE, the reader without JavaScript is told what to put in its place
-        # (web/rules.js removes the sentence when it writes the address).
+        # (web/rules/rules.js removes the sentence when it writes the address).
         *([d.el("p", t("rules_page.embed_site"), data_site_note="")] if unknown_site else []),
         d.el("dl", None, *listed, class_="embed-attributes"),
         class_="embed-snippet",
@@ -598,7 +599,7 @@ def embed_footer(page: Page) -> Any:
 
 def language_list(d: Dom, lang: str, href: Callable[[str], str]) -> Any:
     """The four languages, each named in itself; the current one marked, the others links
-    remembered when followed (``data-lang``, web/language.js)."""
+    remembered when followed (``data-lang``, web/languages/language.js)."""
     items = []
     for x in SUPPORTED:
         if x == lang:
@@ -611,7 +612,7 @@ def language_list(d: Dom, lang: str, href: Callable[[str], str]) -> Any:
 
 def index_document(policy: str) -> str:
     """rules/: the four languages to choose from; with JavaScript, the reader's own at once
-    (web/rules.js: the remembered choice or the browser's). ``policy``: its
+    (web/rules/rules.js: the remembered choice or the browser's). ``policy``: its
     Content-Security-Policy (tools/pages.py)."""
     d = Dom(Document())
     links = language_list(d, "", lambda x: f"./{x}/")
@@ -638,7 +639,7 @@ def index_document(policy: str) -> str:
 
 def load_catalog(lang: str) -> Catalog:
     """The game's catalog of ``lang``."""
-    path = ROOT / "web" / "i18n" / f"{lang}.json"
+    path = ROOT / "web" / "languages" / "catalogs" / f"{lang}.json"
     return Catalog.from_json(lang, path.read_text(encoding="utf-8"))
 
 

@@ -10,8 +10,9 @@ alone on a line for a generated table, diagram, hand of cards or demo.
 A field is filled by the page (``tools.rules_page.Page.field``): ``{deals}`` a number,
 ``{players:word}`` the same in words, ``{blocks|# block|# blocks}`` with the plural form of the
 language's CLDR category for the value (``#`` stands for the number; the forms in the order of
-``web.plurals.CATEGORIES``), ``{game:KEY}`` a message of the game's catalog, ``{quote:NAME}`` a
-sentence the game shows, filled in as it would be, ``{card:KH}`` a card as the game prints it.
+``web.languages.plurals.CATEGORIES``), ``{game:KEY}`` a message of the game's catalog,
+``{quote:NAME}`` a sentence the game shows, filled in as it would be, ``{card:KH}`` a card as the
+game prints it.
 
 No digit may stand outside a field: every number the page states is the engine's, so that text and
 engine cannot disagree (README, "The rules pages"). Anything else is refused with its line number.

@@ -1,9 +1,9 @@
 """A small document that builds HTML text at build time with the page's own renderers.
 
-``web.dom.Dom`` draws into the browser's ``document``; given a ``Document`` from here instead, the
-same renderers (the score sheet, the diagram, the contract lines) write the static rules pages,
-so that a page read before Python starts shows what the game would draw. Only what the renderers
-use is here: ``createElement``, ``createElementNS``, ``setAttribute``, ``textContent``,
+``web.components.dom.Dom`` draws into the browser's ``document``; given a ``Document`` from here
+instead, the same renderers (the score sheet, the diagram, the contract lines) write the static
+rules pages, so that a page read before Python starts shows what the game would draw. Only what the
+renderers use is here: ``createElement``, ``createElementNS``, ``setAttribute``, ``textContent``,
 ``append``, ``prepend``; ``html()`` writes the node out, text and attribute values escaped.
 """
 

@@ -1,9 +1,9 @@
 """The live demos of the rules pages (and of embed.html): each a small state with ``act`` and
-``draw``, drawn with the game's own components (``web.settlement_view``...).
+``draw``, drawn with the game's own components (``web.components.settlement``...).
 
 A demo is drawn twice over: at build time into the page's HTML (``tools/rules_page.py``, with a
 ``tools.static_dom.Document``), so that the reader sees it at once, and in the browser once the
-engine has started (``web/islands.js`` calls ``mount``), from the same code, so that the two
+engine has started (``web/runtime/islands.js`` calls ``mount``), from the same code, so that the two
 cannot differ. Its buttons carry ``data-act``; the island hands each click to ``Island.act``.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.components.dom import Dom
 from web.demos.domino import DominoBoard
 from web.demos.first_deal import FirstDeal
 from web.demos.may_i_play import MayIPlay
 from web.demos.settlement import SettlementExplorer
-from web.dom import Dom
-from web.i18n import Catalog
+from web.languages.i18n import Catalog
 
 DEMOS = {demo.name: demo for demo in (SettlementExplorer, MayIPlay, DominoBoard, FirstDeal)}
 """Each demo by the name ``data-demo`` gives it."""

@@ -16,12 +16,12 @@ from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleErr
 from barbu.bots import Bot
 from barbu.cards import deal_masks
 from barbu.rules import STANDARD, Contract
-from web.cards_view import hand_to_play
-from web.dom import Dom
-from web.domino_view import domino_rows
-from web.i18n import Catalog
-from web.settlement_view import settlement_table
-from web.words import card_refusal, contract_line, join_names, place_name
+from web.components.cards import hand_to_play
+from web.components.dom import Dom
+from web.components.domino import domino_rows
+from web.components.settlement import settlement_table
+from web.languages.i18n import Catalog
+from web.languages.words import card_refusal, contract_line, join_names, place_name
 
 READER = 0
 DECLARER = 1

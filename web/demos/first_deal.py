@@ -16,12 +16,12 @@ from barbu import Card, ChooseContract, Deal, Double, Phase, Play, RuleError
 from barbu.bots import Bot
 from barbu.cards import deal_masks
 from barbu.rules import STANDARD, Contract
-from web.cards_view import hand_to_play, mini_card
-from web.dom import Dom
-from web.i18n import Catalog
-from web.settlement_view import settlement_table
-from web.trick_view import trick_cards
-from web.words import card_name, card_refusal, contract_name, signed, suit_name
+from web.components.cards import hand_to_play, mini_card
+from web.components.dom import Dom
+from web.components.settlement import settlement_table
+from web.components.trick import trick_cards
+from web.languages.i18n import Catalog
+from web.languages.words import card_name, card_refusal, contract_name, signed, suit_name
 
 READER = 0
 DECLARER = 1

@@ -18,12 +18,12 @@ from typing import Any
 from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError, Suit
 from barbu.cards import FULL_DECK, cards, mask_of
 from barbu.rules import STANDARD, Contract
-from web.cards_view import hand_to_play
-from web.dom import Dom
-from web.domino_view import domino_rows
-from web.i18n import Catalog
-from web.trick_view import trick_cards
-from web.words import card_name, card_refusal, card_text, contract_line
+from web.components.cards import hand_to_play
+from web.components.dom import Dom
+from web.components.domino import domino_rows
+from web.components.trick import trick_cards
+from web.languages.i18n import Catalog
+from web.languages.words import card_name, card_refusal, card_text, contract_line
 
 READER = 0
 """The reader's seat: the player at the bottom, as in the game."""

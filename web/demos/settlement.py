@@ -16,10 +16,10 @@ from barbu import Card, ChooseContract, Deal, Double, RuleError
 from barbu.cards import deal_masks
 from barbu.rules import STANDARD, Contract, Rules
 from barbu.scoring import final_scores, settlements
-from web.dom import Dom
-from web.i18n import Catalog
-from web.settlement_view import doubles_map, pair_lines, settlement_table
-from web.words import contract_name, refusal, signed
+from web.components.dom import Dom
+from web.components.settlement import doubles_map, pair_lines, settlement_table
+from web.languages.i18n import Catalog
+from web.languages.words import contract_name, refusal, signed
 
 QUEENS_TAKEN = (2, 1, 1, 0)
 EXAMPLE_DOUBLES = ((1, 0),)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.cards_view import mini_card
-from web.dom import Dom
-from web.game import HUMAN
-from web.i18n import Catalog
+from web.components.cards import mini_card
+from web.components.dom import Dom
+from web.components.trick import trick_cards
+from web.game.engine import HUMAN
+from web.languages.i18n import Catalog
+from web.languages.words import said
 from web.table.content import Content
 from web.table.domino import domino
 from web.table.ending import session_end
@@ -24,8 +26,6 @@ from web.table.props import (
 )
 from web.table.status import turn_text
 from web.table.summary import deal_summary
-from web.trick_view import trick_cards
-from web.words import said
 
 
 def centre(d: Dom, catalog: Catalog, props: CentreProps) -> Content:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.dom import Dom
-from web.domino_view import domino_rows
-from web.i18n import Catalog
+from web.components.dom import Dom
+from web.components.domino import domino_rows
+from web.languages.i18n import Catalog
+from web.languages.words import join_names
 from web.table.props import DominoProps
-from web.words import join_names
 
 
 def domino(d: Dom, catalog: Catalog, props: DominoProps) -> Any:

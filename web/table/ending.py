@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.dom import Dom
-from web.i18n import Catalog
+from web.components.dom import Dom
+from web.languages.i18n import Catalog
+from web.languages.words import join_names, place_name, said
 from web.table.props import SessionEndProps
-from web.words import join_names, place_name, said
 
 
 def session_end(d: Dom, catalog: Catalog, props: SessionEndProps) -> Any:

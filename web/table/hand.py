@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from barbu import Card
-from web.cards_view import card_button
-from web.dom import Dom
-from web.i18n import Catalog
+from web.components.cards import card_button
+from web.components.dom import Dom
+from web.languages.i18n import Catalog
 from web.table.prompts import rules_link
 from web.table.props import HandProps
 

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from barbu.rules import REGISTRY, Preset, Rules
-from web.dom import Dom
-from web.i18n import Catalog
-from web.settings import LEVELS, SPEEDS
+from web.components.dom import Dom
+from web.game.settings import LEVELS, SPEEDS
+from web.languages.i18n import Catalog
 from web.table.content import Content
 from web.table.props import LanguageLink, MenuProps
 

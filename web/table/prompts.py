@@ -7,11 +7,11 @@ from typing import Any
 
 from barbu import Rank, Suit
 from barbu.rules import ContractRules
-from web.dom import Dom
-from web.game import HUMAN
-from web.i18n import Catalog
+from web.components.dom import Dom
+from web.game.engine import HUMAN
+from web.languages.i18n import Catalog
+from web.languages.words import contract_line, contract_name, explanation, rank_short, said
 from web.table.props import ContractPromptProps, DoublingPromptProps
-from web.words import contract_line, contract_name, explanation, rank_short, said
 
 
 def contract_choice(d: Dom, catalog: Catalog, props: ContractPromptProps) -> Any:

@@ -1,7 +1,7 @@
 """What each region of the table shows, built in one place from the engine's view and the UI state.
 
-``table_props(view, state)`` turns the seat's ``SessionView`` (``web.game.Game.view()``) and the
-controller's ``TableState`` into one frozen value per region. A region is redrawn when its value
+``table_props(view, state)`` turns the seat's ``SessionView`` (``web.game.engine.Game.view()``) and
+the controller's ``TableState`` into one frozen value per region. A region is redrawn when its value
 differs from the one drawn last (``web.table.view``): every field a region reads is in its
 props, so nothing can be drawn stale, and nothing else is, so nothing is redrawn for nothing.
 The props hold facts (seats, cards, contracts, catalog keys), never words nor nodes: the regions
@@ -18,9 +18,9 @@ from barbu.actions import Action
 from barbu.deal import DealSummary, Trick, View
 from barbu.rules import Rules
 from barbu.session import SessionView
-from web.game import HUMAN
-from web.i18n import NAMES, SUPPORTED
-from web.settings import Settings, page_query
+from web.game.engine import HUMAN
+from web.game.settings import Settings, page_query
+from web.languages.i18n import NAMES, SUPPORTED
 
 HintButton = Literal["ready", "waiting", "idle", "off"]
 """The Hint button: the player may ask, the expert is thinking, not the player's decision, or
@@ -41,7 +41,7 @@ class Notice(NamedTuple):
 
 @dataclass(frozen=True)
 class TableState:
-    """What the controller holds that the table shows (``web.app.PageController``)."""
+    """What the controller holds that the table shows (``web.game.app.PageController``)."""
 
     names: Names
     seed: int | None

@@ -1,14 +1,14 @@
-"""The score sheet and diagram of the table (the renderers are ``web.scores``, shared with the
-rules pages)."""
+"""The score sheet and diagram of the table (the renderers are ``web.components.scores``, shared
+with the rules pages)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from web.dom import Dom
-from web.i18n import Catalog
-from web.scores import draw_diagram, draw_legend, draw_sheet
-from web.sheet import Diagram
+from web.components.dom import Dom
+from web.components.scores import draw_diagram, draw_legend, draw_sheet
+from web.components.sheet import Diagram
+from web.languages.i18n import Catalog
 from web.table.props import ScoresProps
 
 

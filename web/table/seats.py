@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from web.cards_view import mini_card
-from web.dom import Dom
-from web.game import HUMAN
-from web.i18n import Catalog
+from web.components.cards import mini_card
+from web.components.dom import Dom
+from web.components.trick import POSITIONS
+from web.game.engine import HUMAN
+from web.languages.i18n import Catalog
+from web.languages.words import card_name, object_list, place_name, said
 from web.table.content import Content
 from web.table.props import SeatProps
-from web.trick_view import POSITIONS
-from web.words import card_name, object_list, place_name, said
 
 
 def seat(d: Dom, catalog: Catalog, props: SeatProps) -> Content:

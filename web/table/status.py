@@ -3,13 +3,13 @@ of this deal."""
 
 from __future__ import annotations
 
-from web.dom import Dom
-from web.game import HUMAN
-from web.i18n import Catalog
-from web.settlement_view import doubles_map
+from web.components.dom import Dom
+from web.components.settlement import doubles_map
+from web.game.engine import HUMAN
+from web.languages.i18n import Catalog
+from web.languages.words import contract_line, hint_text, said
 from web.table.content import Content
 from web.table.props import StatusProps, Turn
-from web.words import contract_line, hint_text, said
 
 
 def turn_text(catalog: Catalog, turn: Turn) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.dom import Dom
-from web.game import HUMAN
-from web.i18n import Catalog
-from web.settlement_view import pair_lines, settlement_table
+from web.components.dom import Dom
+from web.components.settlement import pair_lines, settlement_table
+from web.game.engine import HUMAN
+from web.languages.i18n import Catalog
+from web.languages.words import contract_line, said
 from web.table.props import SummaryProps
-from web.words import contract_line, said
 
 
 def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:

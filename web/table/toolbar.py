@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.dom import Dom
-from web.i18n import Catalog
+from web.components.dom import Dom
+from web.languages.i18n import Catalog
 from web.table.content import Content
 from web.table.props import ToolbarProps
 

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from web.dom import Dom
-from web.i18n import Catalog
+from web.components.dom import Dom
+from web.components.trick import POSITIONS
+from web.languages.i18n import Catalog
 from web.table.centre import centre
 from web.table.content import Content
 from web.table.hand import card_buttons, card_state, hand_row, heading
@@ -36,7 +37,6 @@ from web.table.scores import current_x, diagram, legend, sheet
 from web.table.seats import seat
 from web.table.status import status
 from web.table.toolbar import toolbar
-from web.trick_view import POSITIONS
 
 P = TypeVar("P")
 

@@ -1,7 +1,7 @@
 """What the game says, in the player's language: contracts, refusals, announcements.
 
-Every sentence comes from the catalog (``web/i18n/<lang>.json``); this module only picks the
-message and fills in names, cards and numbers. Contract names are those of RULES.md §2.
+Every sentence comes from the catalog (``web/languages/catalogs/<lang>.json``); this module only
+picks the message and fills in names, cards and numbers. Contract names are those of RULES.md §2.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from barbu.actions import Action
 from barbu.cards import cards_of
 from barbu.errors import Refusal
 from barbu.rules import ContractRules, Lead, Rules
-from web.faces import card_face
-from web.game import HUMAN
-from web.i18n import Catalog
+from web.components.faces import card_face
+from web.game.engine import HUMAN
+from web.languages.i18n import Catalog
 
 
 def said(catalog: Catalog, key: str, seat: int, names: Sequence[str], **fields: object) -> str:

@@ -1,14 +1,14 @@
-"""Message catalogs: every string a player reads comes from ``web/i18n/<lang>.json``.
+"""Message catalogs: every string a player reads comes from ``web/languages/catalogs/<lang>.json``.
 
 A catalog is a flat JSON object from dotted keys to templates with ``{name}`` fields, filled with
 ``str.format``. A message that depends on a number has one key per CLDR plural category of the
-language (``web.plurals``): ``<key>.one`` and ``<key>.other`` in English, ``<key>.one``, ``.few``
-and ``.many`` in Russian; ``Catalog.plural`` picks the form. A key written ``<preset>:<key>``
-words ``<key>`` in that game only (the club game's Domino is the *Réussite*:
-``classic:contract.domino``). The JavaScript boot loader (web/language.js) picks the language
-(``?lang=``, else the one the reader chose last, else the browser's languages, else English) and
-fetches the catalog, since the loading screen needs it before Python runs; Python receives the
-same text and language from it.
+language (``web.languages.plurals``): ``<key>.one`` and ``<key>.other`` in English, ``<key>.one``,
+``.few`` and ``.many`` in Russian; ``Catalog.plural`` picks the form. A key written
+``<preset>:<key>`` words ``<key>`` in that game only (the club game's Domino is the *Réussite*:
+``classic:contract.domino``). The JavaScript boot loader (web/languages/language.js) picks the
+language (``?lang=``, else the one the reader chose last, else the browser's languages, else
+English) and fetches the catalog, since the loading screen needs it before Python runs; Python
+receives the same text and language from it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from web.plurals import category
+from web.languages.plurals import category
 
 SUPPORTED = ("fr", "en", "ru", "it")
 """The site's languages, in the order the language menus list them."""

@@ -1,6 +1,6 @@
 /**
  * The interpreter module of the page (pyscript.toml, "interpreter"), of the computer players'
- * worker (web/bots-worker.js) and of the rules pages' demos (web/islands.js): the vendored
+ * worker (web/runtime/bots-worker.js) and of the rules pages' demos (web/runtime/islands.js): the vendored
  * Pyodide, started from a memory snapshot when this browser keeps one for this very build.
  *
  * Package lock. By itself loadPyodide() downloads pyodide-lock.json (119 KB, 357 packages) to
@@ -12,7 +12,7 @@
  * Snapshots. Starting Python (its initialisation, then importing the engine and the UI) is most
  * of a start once the files are cached. The computer players' worker, on a visit that finds no
  * snapshot, starts Python with `_makeSnapshot`, imports every module the page and the worker
- * use (web/snapshot.py), then keeps a copy of the interpreter's memory in Cache Storage
+ * use (web/runtime/snapshot.py), then keeps a copy of the interpreter's memory in Cache Storage
  * (takeSnapshot, storeSnapshot). Later starts restore that memory instead: about 0.5 s instead
  * of 2 to 4 (README, "Boot figures").
  * - Tied to the build: the key holds a hash of the runtime files and modules.zip (BUILD, filled
@@ -35,7 +35,7 @@ const BUILD = '__BUILD__';
 const SETTINGS = { indexURL: new URL('../vendor/pyodide/', import.meta.url).href, lockFileContents: LOCK };
 
 /** Where our modules live in the interpreter's file system: the working directory, where
- * PyScript writes the files of pyscript.toml (web/main.py puts it on sys.path). */
+ * PyScript writes the files of pyscript.toml (web/game/main.py puts it on sys.path). */
 const MODULES_PATH = '/home/pyodide/modules.zip';
 
 export const SNAPSHOT = {
@@ -154,11 +154,11 @@ export async function addModules(pyodide) {
 
 /**
  * In an interpreter started with `_makeSnapshot: true` and given our modules (addModules), before
- * anything else touches it: import what the page and the worker use (web/snapshot.py) and take
+ * anything else touches it: import what the page and the worker use (web/runtime/snapshot.py) and take
  * the snapshot (its bytes; the interpreter runs on as before).
  */
 export function takeSnapshot(pyodide) {
-  pyodide.runPython("__import__('web.snapshot').snapshot.prepare()");
+  pyodide.runPython("__import__('web.runtime.snapshot').snapshot.prepare()");
   return pyodide.makeMemorySnapshot();
 }
 

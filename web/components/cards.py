@@ -1,8 +1,8 @@
 """Renderers of cards: a card of the hand as a button, a face-up card on the table, a small card
 (captured cards, Domino rows, the last trick).
 
-Components: a card and a catalog in, a node out (``web.dom.Dom``); the game and the rules pages'
-demos draw their cards with these.
+Components: a card and a catalog in, a node out (``web.components.dom.Dom``); the game and the rules
+pages' demos draw their cards with these.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Container, Iterable
 from typing import Any
 
 from barbu import Card
-from web.dom import Dom
-from web.faces import CardFace, card_face
-from web.i18n import Catalog
+from web.components.dom import Dom
+from web.components.faces import CardFace, card_face
+from web.languages.i18n import Catalog
 
 
 def face_parts(dom: Dom, face: CardFace) -> list[Any]:

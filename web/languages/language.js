@@ -1,5 +1,5 @@
 /**
- * The site's language, shared by the game (web/boot.js) and the rules pages (web/rules.js).
+ * The site's language, shared by the game (web/runtime/boot.js) and the rules pages (web/rules/rules.js).
  *
  * The language is the one the address asks for (?lang=), else the one the reader last chose
  * with a language link, else the first of the browser's languages the site has, else English.

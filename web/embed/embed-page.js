@@ -1,7 +1,7 @@
 /**
  * The embedded demos' own script. embed.html (?demo=&lang=&id=) opens the demo's page,
- * embed/<demo>/<lang>/; that page brings its demo to life at once (web/islands.js) and tells the
- * page that frames it its height, for web/embed.js to size the frame.
+ * embed/<demo>/<lang>/; that page brings its demo to life at once (web/runtime/islands.js) and tells the
+ * page that frames it its height, for web/embed/embed.js to size the frame.
  */
 
 const params = new URLSearchParams(location.search);

@@ -14,7 +14,7 @@ null>}``. Decisions:
 - A save that cannot be read, whatever the reason (not JSON, too deep, another format, a record
   the engine refuses) is never overwritten nor lost: it is moved to
   ``barbu.save.unreadable.<time>``, and the page says so and offers it as a download.
-- Only the tab that plays writes the slot, and never over another tab's save (``web.tabs``,
+- Only the tab that plays writes the slot, and never over another tab's save (``web.game.tabs``,
   ``PageController.save``).
 - Opening another session (``?seed=`` of another session, "new session", an import) keeps the
   previous save under ``barbu.save.previous``, from which the player can take it back.

@@ -2,8 +2,9 @@
 
 The page draws these: ``sheet_rows`` gives one row per finished deal, with each player's deal
 score and the doubles he made, like marks on a paper sheet; ``diagram`` gives the geometry of the
-running totals across the session's deals (an SVG drawn by ``web.scores``). No score is computed
-here: the numbers are the engine's (``DealSummary.final``), only added up for the running totals.
+running totals across the session's deals (an SVG drawn by ``web.components.scores``). No score is
+computed here: the numbers are the engine's (``DealSummary.final``), only added up for the running
+totals.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from barbu import Card
-from web.cards_view import face_up
-from web.dom import Dom
-from web.i18n import Catalog
+from web.components.cards import face_up
+from web.components.dom import Dom
+from web.languages.i18n import Catalog
 
 POSITIONS = ("bottom", "left", "top", "right")
 """Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""

@@ -3,7 +3,7 @@
  * build drew it (tools/rules_page.py), so the page reads at once; it comes alive when the reader
  * first touches it or scrolls to it. The engine (the vendored Pyodide, our modules.zip) starts
  * once per page, lazily, from the same files and the same service-worker cache as the game (and
- * from the game's Python snapshot when this browser keeps one, web/runtime.mjs);
+ * from the game's Python snapshot when this browser keeps one, web/runtime/runtime.mjs);
  * Python then draws the demo again (web/demos) and answers each click on a [data-act] control.
  *
  * Hooks for tests: each island's data-state: "static", "starting", "live" or "failed".

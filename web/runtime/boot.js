@@ -2,22 +2,22 @@
  * Boot loader of the Barbu page: the only script the page loads before PyScript.
  *
  * 1. Without WebAssembly, shows the static message (in the four languages) and stops.
- * 2. Picks the language (web/language.js: ?lang=, else the reader's last choice, else the
+ * 2. Picks the language (web/languages/language.js: ?lang=, else the reader's last choice, else the
  *    browser's languages, else English) and fetches its catalog: the loading screen needs it
  *    before Python runs, and Python reads the same one.
  * 3. Shows real progress: the runtime's bytes counted as the responses stream in (expected sizes
  *    come from the build, in <meta name="barbu:boot-files">), and the stages PyScript reports.
  * 4. Turns a failed file, a failed import or a startup error into a clear message.
  * 5. Writes back the Python bytecode kept by an earlier visit before Python imports anything
- *    (the computer players' worker compiles and stores it: web/codecache.py).
+ *    (the computer players' worker compiles and stores it: web/runtime/codecache.py).
  * 6. Once Python has drawn the first screen and called interactive(): registers the service
  *    worker, and offers a new version through a banner that the game may hold during a deal;
  *    tries a failed install again later; follows a new version that another tab accepted.
- * 7. Starts the computer players' worker (web/bots-worker.js) and carries Python's questions
+ * 7. Starts the computer players' worker (web/runtime/bots-worker.js) and carries Python's questions
  *    to it (`bots`); starts reading this build's Python snapshot, if kept, before PyScript asks
- *    for Python (web/runtime.mjs).
+ *    for Python (web/runtime/runtime.mjs).
  *
- * Python reaches all this as `js.barbuBoot` (see web/app.py and README, "Updates").
+ * Python reaches all this as `js.barbuBoot` (see web/game/app.py and README, "Updates").
  */
 
 import { chooseLanguage, rememberLanguageChoices } from './language.js';
@@ -371,7 +371,7 @@ async function registerServiceWorker() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Python bytecode kept between visits (the Python side is web/codecache.py)
+// Python bytecode kept between visits (the Python side is web/runtime/codecache.py)
 
 // Our modules come compiled, but PyScript's own package is written as source at every start and
 // compiled there: about 0.04 s of the main thread. Once the computer players' worker is up, it
@@ -406,7 +406,7 @@ function readCode() {
     .catch(() => null);
 }
 
-/** Write a pack (see web/codecache.py) into the interpreter's file system; its file count. */
+/** Write a pack (see web/runtime/codecache.py) into the interpreter's file system; its file count. */
 function restoreCode(fs, buffer) {
   const bytes = new Uint8Array(buffer);
   const length = new DataView(buffer).getUint32(0, true);
@@ -445,14 +445,14 @@ function keptCode(compiled, stored) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The computer players' worker (web/bots-worker.js), started with the page
+// The computer players' worker (web/runtime/bots-worker.js), started with the page
 
-/** Python reaches the worker through this (web/bots.py): `ready` settles once it answers (with
+/** Python reaches the worker through this (web/game/bots.py): `ready` settles once it answers (with
  *  its first message: how its Python started), `ask()` sends one call and resolves to the
  *  answer's JSON text. <html data-bots="ready"> (or "failed") says when they can play: the
- *  worker answers, or the page decides for them meanwhile (`pageDecides()`, web/bots.py).
+ *  worker answers, or the page decides for them meanwhile (`pageDecides()`, web/game/bots.py).
  *  `snapshot` settles once a Python snapshot taken by the worker at this start is stored:
- *  {bytes, ms}, {error}, or null when it took none (see web/bots-worker.js).
+ *  {bytes, ms}, {error}, or null when it took none (see web/runtime/bots-worker.js).
  *
  *  It starts with the page; it restores this build's Python snapshot at once if one is kept,
  *  else it waits for the table to be drawn (`allowPlainStart()`, from interactive()) before
@@ -511,7 +511,7 @@ const bots = {
   pageDecides() {
     if (!root.dataset.bots) root.dataset.bots = 'ready';
   },
-  /** Call a function of web/ai_worker.py with the arguments given as a JSON array. */
+  /** Call a function of web/runtime/worker.py with the arguments given as a JSON array. */
   ask(call, argumentsJson) {
     return new Promise((yes, no) => {
       const id = (this.nextId += 1);

@@ -1,8 +1,8 @@
 """Renderers of a deal's settlement (RULES.md §5): the doubles map, the table of raw scores,
 transfers and deal scores, and each doubled pair's payment in words.
 
-Components: the engine's values and a catalog in, a node out (``web.dom.Dom``), nothing read
-from a controller; an id a node needs is made from the ``uid`` its caller gives, so that the
+Components: the engine's values and a catalog in, a node out (``web.components.dom.Dom``), nothing
+read from a controller; an id a node needs is made from the ``uid`` its caller gives, so that the
 game and several demos on one page draw side by side. ``you`` is the seat addressed as "you"
 (the player, in the game), or None (a demo, the rules pages).
 """
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from barbu.scoring import PairSettlement
-from web.dom import Dom
-from web.i18n import Catalog
-from web.words import signed
+from web.components.dom import Dom
+from web.languages.i18n import Catalog
+from web.languages.words import signed
 
 MAP_POINTS = ((40, 70), (10, 40), (40, 10), (70, 40))
 """Each seat's place on the doubles map: the player at the bottom, then clockwise."""

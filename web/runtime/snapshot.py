@@ -1,5 +1,5 @@
 """What a Python memory snapshot holds: every module the page, the computer players' worker and
-the rules pages' demos import, already imported (web/runtime.mjs, ``keepSnapshot``).
+the rules pages' demos import, already imported (web/runtime/runtime.mjs, ``keepSnapshot``).
 
 The snapshot is taken in the computer players' worker, right after a normal start, before
 anything of the page exists: a module imported here must not touch JavaScript when imported
@@ -14,19 +14,19 @@ import gc
 import importlib
 
 MODULES = (
-    # the page (web/main.py imports web.app, which imports the rest of the UI)
-    "web.app",
+    # the page (web/game/main.py imports web.game.app, which imports the rest of the UI)
+    "web.game.app",
     # the computer players, in their worker and, lazily, the expert's hint
-    "web.ai_worker",
+    "web.runtime.worker",
     "barbu.bots.service",
-    # the rules pages' demos (web/islands.js)
+    # the rules pages' demos (web/runtime/islands.js)
     "web.demos",
     "web.demos.settlement",
     "web.demos.may_i_play",
     "web.demos.domino",
     "web.demos.first_deal",
-    # the bytecode kept for PyScript's package (web/codecache.py)
-    "web.codecache",
+    # the bytecode kept for PyScript's package (web/runtime/codecache.py)
+    "web.runtime.codecache",
     # the standard modules PyScript's own package imports at each start
     "asyncio",
     "base64",

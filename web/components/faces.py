@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from barbu.cards import Card
-from web.i18n import Catalog
+from web.languages.i18n import Catalog
 
 TEXT_PRESENTATION = "\ufe0e"
 """Variation selector asking for the text (not emoji) form of a suit symbol."""

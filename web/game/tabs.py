@@ -1,6 +1,6 @@
 """Which tab plays the saved game: one at a time, through a Web Lock.
 
-Every tab of the site shares one save slot (``web.save``). The tab that holds the lock
+Every tab of the site shares one save slot (``web.game.save``). The tab that holds the lock
 ``barbu.game`` (Web Locks API) plays; another tab opened meanwhile follows the game read-only
 (it hears the ``storage`` event of each save) until the player takes it over there, which steals
 the lock, or until the playing tab closes, which hands the lock to the next tab waiting for it.

@@ -1,10 +1,10 @@
 /**
  * The computer players' worker: Python off the page's main thread, so that the page never
- * freezes while a computer player thinks. Started by the boot loader (web/boot.js) as the page
- * starts; the page asks it through barbuBoot.bots (Python: web/bots.py).
+ * freezes while a computer player thinks. Started by the boot loader (web/runtime/boot.js) as the page
+ * starts; the page asks it through barbuBoot.bots (Python: web/game/bots.py).
  *
  * It starts the same Python as the page, from this build's snapshot when the browser keeps one
- * (web/runtime.mjs), at once. When none is kept it waits for the page's {start: true} (sent once
+ * (web/runtime/runtime.mjs), at once. When none is kept it waits for the page's {start: true} (sent once
  * the table is drawn: on a two-core machine a normal start here slows the page's own by a
  * third), starts normally, imports the page's and its own modules before anything else, and
  * takes the snapshot that the page, this worker and the rules pages' demos restore at their
@@ -13,8 +13,8 @@
  * Messages to the page: {ready: true, boot: "snapshot"|"plain", ms} once it answers (or
  * {failed: message}), then {snapshot: {bytes, ms} | {error} | null} once a snapshot taken here
  * is stored (null: none was taken). From the page: {id, call, args}, where call is "decide" or
- * "hint" (web/ai_worker.py, arguments as plain data), or "keep_code" (cache name, address,
- * PyScript's sources as JSON: compiled, then stored if new, see web/codecache.py); answered
+ * "hint" (web/runtime/worker.py, arguments as plain data), or "keep_code" (cache name, address,
+ * PyScript's sources as JSON: compiled, then stored if new, see web/runtime/codecache.py); answered
  * {id, answer} (JSON text) or {id, error}.
  */
 import {
@@ -23,7 +23,7 @@ import {
 
 const started = performance.now();
 let allowPlainStart;
-/** Settles when the page allows a normal start (its table is drawn: web/boot.js). */
+/** Settles when the page allows a normal start (its table is drawn: web/runtime/boot.js). */
 const plainStartAllowed = new Promise((resolve) => { allowPlainStart = resolve; });
 
 async function start() {
@@ -45,7 +45,7 @@ async function start() {
       snapshot = { error: String(error.message || error) };
     }
   }
-  const python = pyodide.pyimport('web.ai_worker');
+  const python = pyodide.pyimport('web.runtime.worker');
   postMessage({ ready: true, boot, ms: performance.now() - started });
   stored(snapshot).then((result) => postMessage({ snapshot: result }));
   return python;

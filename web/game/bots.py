@@ -1,10 +1,10 @@
 """The computer players, reached in their own worker so that the page never freezes.
 
-The worker (``web/bots-worker.js``, its Python in ``web/ai_worker.py``) is started by the boot
-loader (web/boot.js). On a later visit it starts with the page, both restore the same Python
-snapshot (web/runtime.mjs), and the computer players are ready when the table is drawn. On a
-first visit it starts once the table is drawn (started with the page, its Python's start would
-slow the page's), starts Python normally and keeps the snapshot for the next visits; meanwhile
+The worker (``web/runtime/bots-worker.js``, its Python in ``web/runtime/worker.py``) is started by
+the boot loader (web/runtime/boot.js). On a later visit it starts with the page, both restore the
+same Python snapshot (web/runtime/runtime.mjs), and the computer players are ready when the table is
+drawn. On a first visit it starts once the table is drawn (started with the page, its Python's start
+would slow the page's), starts Python normally and keeps the snapshot for the next visits; meanwhile
 the page decides for the computer players itself, with the worker's own code, at the levels
 whose decisions take a few hundredths of a second (``PAGE_LEVELS``). At the expert level a
 computer player whose turn it is waits for the worker, and the table says so.
@@ -50,7 +50,7 @@ class ComputerPlayers:
             return await self.ask("decide", position_json, seat, level, seed)
         if not self.can_decide(level):
             raise RuntimeError("the computer players' worker is not running")
-        from web.ai_worker import decide  # the worker's own code, run here
+        from web.runtime.worker import decide  # the worker's own code, run here
 
         return dict(json.loads(decide(position_json, seat, level, seed)))
 
@@ -61,12 +61,12 @@ class ComputerPlayers:
     async def keep_code(self, cache_name: str, url: str, sources: list[tuple[str, str]]) -> dict:
         """Have the worker compile the page's modules that arrive as source (PyScript's,
         ``sources`` as ``[(path, text), ...]``) and store them at ``url`` in the cache
-        ``cache_name`` (web/codecache.py); ``{"stored": False}`` when the same bytecode was
+        ``cache_name`` (web/runtime/codecache.py); ``{"stored": False}`` when the same bytecode was
         there already."""
         return await self.ask("keep_code", cache_name, url, json.dumps(sources))
 
     async def ask(self, function: str, *arguments: Any) -> dict:
-        """Call one of the worker's functions (web/ai_worker.py); its JSON answer as data."""
+        """Call one of the worker's functions (web/runtime/worker.py); its JSON answer as data."""
         if not self.ready:
             raise RuntimeError("the computer players' worker is not running")
         answer = await self.service.ask(function, json.dumps(arguments))

@@ -6,11 +6,11 @@ import sys
 import js
 
 MODULES = os.path.abspath("modules.zip")  # the engine and the UI (pyscript.toml)
-if MODULES not in sys.path:  # it is already in a restored snapshot (web/runtime.mjs)
+if MODULES not in sys.path:  # it is already in a restored snapshot (web/runtime/runtime.mjs)
     sys.path.insert(0, MODULES)
 
 try:
-    from web.app import start
+    from web.game.app import start
 
     controller = await start(js.barbuBoot, js.document, str(js.location.search))  # noqa: F704
 except Exception as error:  # shown to the player by the boot loader, in their language

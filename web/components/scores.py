@@ -1,7 +1,7 @@
 """The score sheet (a table, deals × players) and the score diagram (an SVG that scrolls).
 
 Both are redrawn whole when a deal finishes (or the session changes), from the engine's history
-turned into rows and geometry by ``web.sheet``.
+turned into rows and geometry by ``web.components.sheet``.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from barbu.deal import DealSummary
-from web.dom import Dom
-from web.i18n import Catalog
-from web.sheet import Diagram, diagram, running_totals, sheet_rows
-from web.words import contract_line, number, signed
+from web.components.dom import Dom
+from web.components.sheet import Diagram, diagram, running_totals, sheet_rows
+from web.languages.i18n import Catalog
+from web.languages.words import contract_line, number, signed
 
 MARKERS = ("circle", "square", "triangle", "diamond")
 """Each player's point shape on the diagram: players are told apart by more than colour."""

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from barbu import Card, Rank, Suit
-from web.cards_view import mini_card
-from web.dom import Dom
-from web.i18n import Catalog
-from web.words import rank_short, suit_name
+from web.components.cards import mini_card
+from web.components.dom import Dom
+from web.languages.i18n import Catalog
+from web.languages.words import rank_short, suit_name
 
 
 def domino_rows(

@@ -1,17 +1,17 @@
 """The page controller: one object holding the UI state, turning DOM events into engine actions.
 
-It is an adapter only (STYLE.md §11-14): every action goes to the engine through ``web.game``,
-every screen is redrawn from ``view(0)`` by ``web.table`` (``table_props`` turns the view and
-the UI state held here into each region's props), every string comes from the catalog,
-and the computer players think in their worker (``web.bots``). Events are heard on the stable
-``#table`` container, so they survive redraws. It talks to the JavaScript boot loader through
-``barbuBoot`` (see ``web/boot.js``): ``stage()``, ``showTable()``, ``interactive()``, ``fail()``,
-the ``updates`` hook, ``code`` / ``codeKept()`` for the kept bytecode, and ``bots`` for the
-computer players' worker.
+It is an adapter only (STYLE.md §11-14): every action goes to the engine through
+``web.game.engine``, every screen is redrawn from ``view(0)`` by ``web.table`` (``table_props``
+turns the view and the UI state held here into each region's props), every string comes from the
+catalog, and the computer players think in their worker (``web.game.bots``). Events are heard on the
+stable ``#table`` container, so they survive redraws. It talks to the JavaScript boot loader through
+``barbuBoot`` (see ``web/runtime/boot.js``): ``stage()``, ``showTable()``, ``interactive()``,
+``fail()``, the ``updates`` hook, ``code`` / ``codeKept()`` for the kept bytecode, and ``bots`` for
+the computer players' worker.
 
-The session is saved after every action (``web.save``); on load, the saved session is resumed
-unless the address asks for another seed. One tab at a time plays it (``web.tabs``): another tab
-of the game follows it read-only until the player takes it over there.
+The session is saved after every action (``web.game.save``); on load, the saved session is resumed
+unless the address asks for another seed. One tab at a time plays it (``web.game.tabs``): another
+tab of the game follows it read-only until the player takes it over there.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.rules import REGISTRY, STANDARD, Rules, preset, registered
-from web.bots import ComputerPlayers
-from web.codecache import compiled_from_source, read_sources
-from web.game import (
+from web.game.bots import ComputerPlayers
+from web.game.engine import (
     HUMAN,
     ChooseContract,
     Contract,
@@ -41,8 +40,7 @@ from web.game import (
     RuleError,
     action_from_data,
 )
-from web.i18n import Catalog
-from web.save import (
+from web.game.save import (
     PREVIOUS_KEY,
     SAVE_KEY,
     UNREADABLE_PREFIX,
@@ -51,7 +49,7 @@ from web.save import (
     UnreadableSave,
     record_seed,
 )
-from web.settings import (
+from web.game.settings import (
     Settings,
     choices_from_query,
     clean_name,
@@ -60,7 +58,12 @@ from web.settings import (
     rules_from_query,
     seed_from_query,
 )
-from web.sound import Sounds
+from web.game.sound import Sounds
+from web.game.tabs import TabLock
+from web.languages.i18n import Catalog
+from web.languages.words import announcement, hint_text, refusal, rules_link
+from web.languages.words import said as say
+from web.runtime.codecache import compiled_from_source, read_sources
 from web.table.menu import language_list
 from web.table.props import (
     Notice,
@@ -73,9 +76,6 @@ from web.table.props import (
 )
 from web.table.status import turn_text
 from web.table.view import TableView
-from web.tabs import TabLock
-from web.words import announcement, hint_text, refusal, rules_link
-from web.words import said as say
 
 __all__ = ["PageController", "UpdateGate", "new_seed", "page_query", "seed_from_query", "start"]
 
@@ -83,7 +83,7 @@ FOLLOWER_ACTIONS = frozenset({"take-over", "dismiss-notice", "download-kept"})
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
 
 SWEEP = 0.2
-"""Seconds a finished trick takes to slide to its winner (web/style.css, .trick.sweep)."""
+"""Seconds a finished trick takes to slide to its winner (web/game/style.css, .trick.sweep)."""
 
 ANNOUNCE_GATHER = 0.15
 """Seconds during which sentences are gathered into one announcement."""
@@ -163,7 +163,7 @@ class PageController:
         """The position a hint was asked for, until the answer comes."""
         self.refusal: str | None = None
         self.refusal_link: str | None = None
-        """The rules section explaining the refusal shown (``web.words.rules_link``)."""
+        """The rules section explaining the refusal shown (``web.languages.words.rules_link``)."""
         self.card_reasons: dict[str, str] = {}
         self.last_trick_open = False
         self.menu_open = False
@@ -188,7 +188,7 @@ class PageController:
     @property
     def bots_can_play(self) -> bool:
         """Whether a computer player can decide now (in the worker, or in the page while the
-        worker starts: web.bots)."""
+        worker starts: web.game.bots)."""
         return self.bots.can_decide(self.settings.level)
 
     @property
@@ -317,7 +317,7 @@ class PageController:
     async def connect_bots(self) -> None:
         """Wait for the computer players' worker, then let them play; then, if this start compiled
         any module from source, have the worker keep the bytecode for the next start
-        (web/codecache.py)."""
+        (web/runtime/codecache.py)."""
         compiled = compiled_from_source()
         try:
             await self.bots.start()
@@ -893,7 +893,7 @@ class PageController:
 
     async def bot_turn(self, seat: int, generation: int) -> None:
         """One computer player's action, decided in the worker (or by the page while the worker
-        starts: web.bots)."""
+        starts: web.game.bots)."""
         delay = self.settings.bot_delay
         if delay > 0:
             self.thinking = seat

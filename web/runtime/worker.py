@@ -1,4 +1,5 @@
-"""The Python side of the computer players' worker (web/bots-worker.js), off the page's thread.
+"""The Python side of the computer players' worker (web/runtime/bots-worker.js), off the page's
+thread.
 
 The worker starts the same Python as the page (from the same snapshot, when one is kept) and
 calls these functions with plain data; only JSON strings cross (see ``barbu.wire``). Once up, it
@@ -37,8 +38,8 @@ def _answer(
 
 def compile_code(sources_json: str) -> bytes:
     """The page's modules that arrive as source (PyScript's, sent by the page as
-    ``[[path, text], ...]``) compiled, as a pack for its next start (web/codecache.py)."""
-    from web.codecache import compile_all, pack, write_sources
+    ``[[path, text], ...]``) compiled, as a pack for its next start (web/runtime/codecache.py)."""
+    from web.runtime.codecache import compile_all, pack, write_sources
 
     write_sources(json.loads(str(sources_json)))
     return pack(compile_all())

@@ -1,0 +1,1 @@
+"""The game page: its controller, its one door to the engine, its save and settings."""

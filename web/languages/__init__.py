@@ -1,0 +1,1 @@
+"""The four languages: catalogs, plural rules and the sentences the game builds."""
