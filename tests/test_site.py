@@ -27,7 +27,7 @@ from tools.build import (
     without_js_comments,
 )
 from web.components.faces import card_face
-from web.game.app import page_query, seed_from_query
+from web.game.settings import page_query, seed_from_query
 from web.languages.i18n import SUPPORTED, Catalog, MissingMessage
 from web.languages.plurals import CATEGORIES
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from barbu.deal import DealSummary
 from web.components.dom import Dom
-from web.components.sheet import Diagram, diagram, running_totals, sheet_rows
+from web.components.sheet import Diagram, Mark, SheetRow, diagram, running_totals, sheet_rows
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, number, signed
 
@@ -38,55 +38,7 @@ def draw_sheet(
     head_cells.append(
         dom.el("th", t("sheet.row_total"), scope="col", title=t("sheet.row_total_help"))
     )
-    body = []
-    for row in sheet_rows(history):
-        cells = [
-            dom.el("th", str(row.number), scope="row"),
-            dom.el(
-                "td",
-                None,
-                dom.el(
-                    "span",
-                    contract_line(catalog, row.contract, row.trump, row.start_rank, short=True),
-                    class_="sheet-contract",
-                ),
-                dom.el("span", names[row.declarer], class_="sheet-declarer"),
-                class_="contract-cell",
-            ),
-        ]
-        for seat in range(4):
-            cell = dom.el(
-                "td", None, dom.el("span", signed(row.scores[seat]), class_="score"), class_="num"
-            )
-            marks = row.marks[seat]
-            if marks:
-                said = [
-                    t("sheet.mark_mutual" if m.mutual else "sheet.mark", name=names[m.target])
-                    for m in marks
-                ]
-                tags = dom.el("span", None, class_="marks", title=", ".join(said))
-                for m in marks:
-                    tags.append(
-                        dom.el(
-                            "span",
-                            initial(names[m.target]),
-                            class_="mark mutual" if m.mutual else "mark",
-                            aria_hidden="true",
-                        )
-                    )
-                tags.append(dom.el("span", ", ".join(said), class_="sr-only"))
-                cell.append(tags)
-            cells.append(cell)
-        cells.append(dom.el("td", signed(row.total), class_="num row-total"))
-        body.append(
-            dom.el(
-                "tr",
-                None,
-                *cells,
-                data_row=row.number,
-                class_="current" if row.number == current else None,
-            )
-        )
+    body = [_sheet_row(dom, catalog, names, row, current) for row in sheet_rows(history)]
     if not body:
         body.append(dom.el("tr", None, dom.el("td", t("sheet.empty"), colspan="7", class_="empty")))
     foot = [dom.el("th", t("sheet.totals"), scope="row", colspan="2")]
@@ -102,6 +54,58 @@ def draw_sheet(
         dom.el("tfoot", None, dom.el("tr", None, *foot)),
         class_="sheet",
     )
+
+
+def _sheet_row(
+    dom: Dom, catalog: Catalog, names: Sequence[str], row: SheetRow, current: int
+) -> Any:
+    """One finished deal's row: its number, contract and declarer, each seat's score with the
+    doubles it made, the row's total."""
+    cells = [
+        dom.el("th", str(row.number), scope="row"),
+        dom.el(
+            "td",
+            None,
+            dom.el(
+                "span",
+                contract_line(catalog, row.contract, row.trump, row.start_rank, short=True),
+                class_="sheet-contract",
+            ),
+            dom.el("span", names[row.declarer], class_="sheet-declarer"),
+            class_="contract-cell",
+        ),
+    ]
+    for seat in range(4):
+        cell = dom.el(
+            "td", None, dom.el("span", signed(row.scores[seat]), class_="score"), class_="num"
+        )
+        if row.marks[seat]:
+            cell.append(_marks(dom, catalog, names, row.marks[seat]))
+        cells.append(cell)
+    cells.append(dom.el("td", signed(row.total), class_="num row-total"))
+    return dom.el(
+        "tr", None, *cells, data_row=row.number, class_="current" if row.number == current else None
+    )
+
+
+def _marks(dom: Dom, catalog: Catalog, names: Sequence[str], marks: Sequence[Mark]) -> Any:
+    """The doubles a seat made in a deal: the doubled players' initials, said in full."""
+    said = [
+        catalog.text("sheet.mark_mutual" if m.mutual else "sheet.mark", name=names[m.target])
+        for m in marks
+    ]
+    tags = dom.el("span", None, class_="marks", title=", ".join(said))
+    for m in marks:
+        tags.append(
+            dom.el(
+                "span",
+                initial(names[m.target]),
+                class_="mark mutual" if m.mutual else "mark",
+                aria_hidden="true",
+            )
+        )
+    tags.append(dom.el("span", ", ".join(said), class_="sr-only"))
+    return tags
 
 
 def initial(name: str) -> str:

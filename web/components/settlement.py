@@ -63,30 +63,8 @@ def doubles_map(
     for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
         mutual = (a, b) in made and (b, a) in made
         src, dst = (a, b) if (a, b) in made else (b, a)
-        (x1, y1), (x2, y2) = MAP_POINTS[src], MAP_POINTS[dst]
-        dx, dy = x2 - x1, y2 - y1
-        length = (dx * dx + dy * dy) ** 0.5
-        ox, oy = dx / length * 11, dy / length * 11
-        svg.append(
-            d.svg(
-                "line",
-                x1=round(x1 + ox, 1),
-                y1=round(y1 + oy, 1),
-                x2=round(x2 - ox, 1),
-                y2=round(y2 - oy, 1),
-                class_="double mutual" if mutual else "double",
-                marker_end=f"url(#{arrow})",
-                marker_start=f"url(#{arrow})" if mutual else None,
-            )
-        )
-        if mutual:
-            lines.append(t("doubles.mutual", first=names[a], second=names[b]))
-        elif src == you:
-            lines.append(t("doubles.single.you", target=names[dst]))
-        elif dst == you:
-            lines.append(t("doubles.single.on_you", doubler=names[src]))
-        else:
-            lines.append(t("doubles.single", doubler=names[src], target=names[dst]))
+        svg.append(_double_line(d, src, dst, mutual, arrow))
+        lines.append(_double_words(catalog, names, src, dst, mutual, you))
     for seat, (x, y) in enumerate(MAP_POINTS):
         svg.append(d.svg("circle", cx=x, cy=y, r=9, class_=f"node player-{seat}"))
         svg.append(d.svg("text", text=names[seat][:1].upper(), x=x, y=y + 4))
@@ -103,6 +81,39 @@ def doubles_map(
         ),
         class_="doubles",
     )
+
+
+def _double_line(d: Dom, src: int, dst: int, mutual: bool, arrow: str) -> Any:
+    """The arrow of one double, from the doubler's seat to the doubled one (both ends: mutual),
+    stopping short of the seats' circles."""
+    (x1, y1), (x2, y2) = MAP_POINTS[src], MAP_POINTS[dst]
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5
+    ox, oy = dx / length * 11, dy / length * 11
+    return d.svg(
+        "line",
+        x1=round(x1 + ox, 1),
+        y1=round(y1 + oy, 1),
+        x2=round(x2 - ox, 1),
+        y2=round(y2 - oy, 1),
+        class_="double mutual" if mutual else "double",
+        marker_end=f"url(#{arrow})",
+        marker_start=f"url(#{arrow})" if mutual else None,
+    )
+
+
+def _double_words(
+    catalog: Catalog, names: Sequence[str], src: int, dst: int, mutual: bool, you: int | None
+) -> str:
+    """One double in words, addressed to ``you`` when it is theirs."""
+    t = catalog.text
+    if mutual:
+        return t("doubles.mutual", first=names[min(src, dst)], second=names[max(src, dst)])
+    if src == you:
+        return t("doubles.single.you", target=names[dst])
+    if dst == you:
+        return t("doubles.single.on_you", doubler=names[src])
+    return t("doubles.single", doubler=names[src], target=names[dst])
 
 
 def settlement_table(

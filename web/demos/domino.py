@@ -97,7 +97,7 @@ class DominoBoard:
         d, t, cat = dom, self.catalog.text, self.catalog
         deal = self.deal
         view = deal.view(READER)
-        line = contract_line(cat, deal.contract, deal.trump, deal.start_rank)
+        line = contract_line(cat, Contract.DOMINO, None, deal.start_rank)
         left = [
             t("demo.domino.left", name=self.names[s], cards=cat.plural("count.cards", size))
             for s, size in enumerate(view.hand_sizes)

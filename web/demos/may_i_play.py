@@ -130,11 +130,10 @@ class MayIPlay:
         key = "demo.may_i_play.ends" if after.is_over else "demo.may_i_play.yes"
         return t(key, card=card_text(self.catalog, card)), True
 
-    def draw(self, dom: Dom) -> Any:
-        """The position's picker, the deal so far, the reader's hand and the answer."""
-        d, t, cat = dom, self.catalog.text, self.catalog
-        deal = deal_of(self.position)
-        picker = d.el(
+    def picker(self, d: Dom) -> Any:
+        """The positions to choose from, the one shown pressed."""
+        t = self.catalog.text
+        return d.el(
             "div",
             None,
             *(
@@ -152,6 +151,11 @@ class MayIPlay:
             aria_label=t("demo.may_i_play.positions"),
             class_="positions",
         )
+
+    def table(self, d: Dom, deal: Deal) -> list[Any]:
+        """The deal so far: its contract, then the Domino rows, the trick, or the reader's lead."""
+        t, cat = self.catalog.text, self.catalog
+        assert deal.contract is not None  # every position is in play
         line = contract_line(cat, deal.contract, deal.trump, deal.start_rank)
         table: list[Any] = [
             d.el("p", t("demo.deal", contract=line, name=self.names[deal.declarer]))
@@ -174,6 +178,13 @@ class MayIPlay:
             )
         else:
             table.append(d.el("p", t("demo.may_i_play.you_lead")))
+        return table
+
+    def draw(self, dom: Dom) -> Any:
+        """The position's picker, the deal so far, the reader's hand and the answer."""
+        d, t, cat = dom, self.catalog.text, self.catalog
+        deal = deal_of(self.position)
+        picker, table = self.picker(d), self.table(d, deal)
         hand = hand_to_play(d, cat, deal.hand(READER))
         said, yes = self.answer or ("", False)
         return d.el(

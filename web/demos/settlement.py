@@ -92,6 +92,32 @@ class SettlementExplorer:
         else:
             self.said = refusal(self.catalog, error)
 
+    def seat_toggles(self, d: Dom, seat: int) -> Any:
+        """One seat's doubles (the declarer's redoubles), a toggle per other seat; a double the
+        rules refuse says why."""
+        buttons = []
+        for target in range(4):
+            if target == seat:
+                continue
+            pair = (seat, target)
+            made = pair in self.doubles
+            error = None if made else self.refusal_of(pair)
+            buttons.append(
+                d.el(
+                    "button",
+                    self.names[target],
+                    type="button",
+                    class_="toggle",
+                    aria_pressed="true" if made else "false",
+                    aria_disabled="true" if error else None,
+                    title=refusal(self.catalog, error) if error else None,
+                    data_act=f"{seat}-{target}",
+                )
+            )
+        key = "demo.settlement.redoubles" if seat == DECLARER else "demo.settlement.doubles"
+        legend = d.el("legend", self.catalog.text(key, name=self.names[seat]))
+        return d.el("fieldset", None, legend, *buttons, class_="toggles")
+
     def draw(self, dom: Dom) -> Any:
         """The whole explorer as it stands."""
         d, t = dom, self.catalog.text
@@ -105,37 +131,7 @@ class SettlementExplorer:
             name=self.names[DECLARER],
             scores=scores,
         )
-        groups = []
-        for seat in self.order():
-            buttons = []
-            for target in range(4):
-                if target == seat:
-                    continue
-                pair = (seat, target)
-                made = pair in self.doubles
-                error = None if made else self.refusal_of(pair)
-                buttons.append(
-                    d.el(
-                        "button",
-                        self.names[target],
-                        type="button",
-                        class_="toggle",
-                        aria_pressed="true" if made else "false",
-                        aria_disabled="true" if error else None,
-                        title=refusal(self.catalog, error) if error else None,
-                        data_act=f"{seat}-{target}",
-                    )
-                )
-            key = "demo.settlement.redoubles" if seat == DECLARER else "demo.settlement.doubles"
-            groups.append(
-                d.el(
-                    "fieldset",
-                    None,
-                    d.el("legend", t(key, name=self.names[seat])),
-                    *buttons,
-                    class_="toggles",
-                )
-            )
+        groups = [self.seat_toggles(d, seat) for seat in self.order()]
         pairs = pair_lines(d, self.catalog, self.names, settlements(raw, deal.doubles, STANDARD))
         return d.el(
             "div",

@@ -43,7 +43,7 @@ class ComputerPlayers:
         decides meanwhile."""
         return self.ready or (self.error is None and level in PAGE_LEVELS)
 
-    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict:
+    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict[str, Any]:
         """The action the computer player at ``seat`` takes, as plain data: decided in the
         worker, or here while it starts (``PAGE_LEVELS``)."""
         if self.ready:
@@ -54,20 +54,23 @@ class ComputerPlayers:
 
         return dict(json.loads(decide(position_json, seat, level, seed)))
 
-    async def hint(self, position_json: str, seat: int, seed: str) -> dict:
+    async def hint(self, position_json: str, seat: int, seed: str) -> dict[str, Any]:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
         return await self.ask("hint", position_json, seat, seed)
 
-    async def keep_code(self, cache_name: str, url: str, sources: list[tuple[str, str]]) -> dict:
+    async def keep_code(
+        self, cache_name: str, url: str, sources: list[tuple[str, str]]
+    ) -> dict[str, Any]:
         """Have the worker compile the page's modules that arrive as source (PyScript's,
         ``sources`` as ``[(path, text), ...]``) and store them at ``url`` in the cache
         ``cache_name`` (web/runtime/codecache.py); ``{"stored": False}`` when the same bytecode was
         there already."""
         return await self.ask("keep_code", cache_name, url, json.dumps(sources))
 
-    async def ask(self, function: str, *arguments: Any) -> dict:
+    async def ask(self, function: str, *arguments: Any) -> dict[str, Any]:
         """Call one of the worker's functions (web/runtime/worker.py); its JSON answer as data."""
         if not self.ready:
             raise RuntimeError("the computer players' worker is not running")
         answer = await self.service.ask(function, json.dumps(arguments))
-        return json.loads(str(answer))
+        data: dict[str, Any] = json.loads(str(answer))
+        return data

@@ -41,6 +41,7 @@ SEATS = (0, 1, 2, 3)
 __all__ = [
     "HUMAN",
     "SEATS",
+    "Action",
     "Card",
     "ChooseContract",
     "Contract",

@@ -1,4 +1,7 @@
-"""Entry point run by PyScript on the main thread: start the page, or say why it cannot."""
+"""Entry point run by PyScript on the main thread: start the page, or say why it cannot.
+
+PyScript runs it as a script whose top level may await (mypy is told so below)."""
+# mypy: disable-error-code="top-level-await"
 
 import os
 import sys

@@ -54,7 +54,7 @@ class UnreadableSave(ValueError):
 class Saved:
     """A save as read back: the record and what the page adds to it."""
 
-    record: dict
+    record: dict[str, Any]
     names: tuple[str, ...] | None
     summary: int | None
 

@@ -99,6 +99,8 @@ class TabLock:
                 self.held = False
                 self.on_lost()
 
+        if self.locks is None:
+            return
         request = self.locks.request(
             LOCK_NAME, _object(self.window, options), create_once_callable(callback)
         )

@@ -20,6 +20,7 @@ from barbu.rules import Rules
 from barbu.session import SessionView
 from web.game.engine import HUMAN
 from web.game.settings import Settings, page_query
+from web.game.state import UiState
 from web.languages.i18n import NAMES, SUPPORTED
 
 HintButton = Literal["ready", "waiting", "idle", "off"]
@@ -41,34 +42,18 @@ class Notice(NamedTuple):
 
 @dataclass(frozen=True)
 class TableState:
-    """What the controller holds that the table shows (``web.game.app.PageController``)."""
+    """What the table shows besides the engine's view: the page's UI state (``ui``) and what
+    the controller knows (``web.game.app.PageController.table_state``)."""
 
+    ui: UiState
     names: Names
     seed: int | None
     query: str
     """The page's address query (the language links keep it)."""
     lang: str
     settings: Settings
-    summary: int | None = None
-    """The finished deal summed up in the centre."""
-    closing: bool = False
-    """The deal's last trick still shows before its summary."""
-    picking: Contract | None = None
-    """The contract whose trump suit or starting rank the player is naming."""
-    selected_doubles: frozenset[int] = frozenset()
-    shown_trick: Trick | None = None
-    """A finished trick left on the table until it is gathered."""
-    passed: frozenset[int] = frozenset()
-    """Domino: the seats that passed since their last card."""
-    thinking: int | None = None
-    hint: Action | None = None
-    hint_waiting: bool = False
-    refusal: str | None = None
-    refusal_link: str | None = None
     card_reasons: tuple[tuple[str, str], ...] = ()
     """Why each card of the hand may not be played now: (card code, sentence)."""
-    last_trick_open: bool = False
-    menu_open: bool = False
     bots_ready: bool = False
     bots_can_play: bool = False
     previous_seed: int | None = None
@@ -319,7 +304,7 @@ def table_props(view: SessionView, state: TableState) -> TableProps:
         seats=tuple(seat_props(seat, view, state) for seat in range(4)),
         centre=centre_props(view, state),
         hand=hand_props(view, state),
-        menu=menu_props(view, state) if state.menu_open else None,
+        menu=menu_props(view, state) if state.ui.menu_open else None,
         scores=scores_props(view, state),
     )
 
@@ -327,7 +312,10 @@ def table_props(view: SessionView, state: TableState) -> TableProps:
 def toolbar_props(view: SessionView, state: TableState) -> ToolbarProps:
     """The toolbar's buttons."""
     return ToolbarProps(
-        hint_button(view, state), bool(view.deal.tricks), state.last_trick_open, state.menu_open
+        hint_button(view, state),
+        bool(view.deal.tricks),
+        state.ui.last_trick_open,
+        state.ui.menu_open,
     )
 
 
@@ -335,9 +323,9 @@ def hint_button(view: SessionView, state: TableState) -> HintButton | None:
     """The Hint button's state (None: hidden, hints turned off)."""
     if not state.settings.hints:
         return None
-    if view.is_over or state.summary is not None or view.deal.to_move != HUMAN:
+    if view.is_over or state.ui.summary is not None or view.deal.to_move != HUMAN:
         return "idle"
-    if state.hint_waiting:
+    if state.ui.hint_waiting is not None:
         return "waiting"
     return "ready" if state.bots_ready else "off"
 
@@ -347,8 +335,8 @@ def turn_of(view: SessionView, state: TableState) -> Turn:
     deal = view.deal
     if view.is_over:
         return Turn("turn.session_over")
-    if state.summary is not None:
-        return Turn("turn.closing" if state.closing else "turn.summary")
+    if state.ui.summary is not None:
+        return Turn("turn.closing" if state.ui.closing else "turn.summary")
     seat = deal.to_move
     if seat is None:
         return Turn("")
@@ -356,7 +344,7 @@ def turn_of(view: SessionView, state: TableState) -> Turn:
         if deal.phase is Phase.DOUBLING:
             return Turn("turn.you_redouble" if deal.declarer == HUMAN else "turn.you_double")
         return Turn("turn.you_contract" if deal.phase is Phase.CONTRACT else "turn.you_play")
-    if state.thinking == seat and not state.bots_can_play:
+    if state.ui.thinking == seat and not state.bots_can_play:
         return Turn("turn.waiting_bots", state.names[seat])
     return Turn("turn.thinking", state.names[seat])
 
@@ -378,7 +366,7 @@ def status_props(view: SessionView, state: TableState) -> StatusProps:
         doubling=deal.rules.doubling,
         names=state.names,
         turn=turn_of(view, state),
-        hint=state.hint,
+        hint=state.ui.hint,
     )
 
 
@@ -402,11 +390,11 @@ def seat_props(seat: int, view: SessionView, state: TableState) -> SeatProps:
         names=state.names,
         declarer=deal.declarer,
         dealer=seat == deal.dealer,
-        moving=deal.to_move == seat and state.summary is None and not view.is_over,
-        thinking=state.thinking == seat,
+        moving=deal.to_move == seat and state.ui.summary is None and not view.is_over,
+        thinking=state.ui.thinking == seat,
         total=view.totals[seat],
         place=deal.out_order.index(seat) + 1 if playing and domino and out else None,
-        passes=playing and domino and not out and seat in state.passed,
+        passes=playing and domino and not out and seat in state.ui.passed,
         tricks=deal.tricks_won[seat] if playing and not domino else None,
         cards=deal.hand_sizes[seat] if playing and seat != HUMAN else None,
         doubled=doubled,
@@ -419,7 +407,7 @@ def centre_props(view: SessionView, state: TableState) -> CentreProps:
     """The middle of the table."""
     deal = view.deal
     last = None
-    if state.last_trick_open and deal.tricks:
+    if state.ui.last_trick_open and deal.tricks:
         last = LastTrickProps(deal.tricks[-1], len(deal.tricks), state.names)
     prompt = prompt_props(view, state)
     play: TrickProps | DominoProps | None = None
@@ -429,7 +417,7 @@ def centre_props(view: SessionView, state: TableState) -> CentreProps:
         else:  # also while others choose or double: an empty trick, of the same height
             play = trick_props(view, state)
     ending = None
-    if view.is_over and state.summary is None:
+    if view.is_over and state.ui.summary is None:
         rules = deal.rules
         ending = SessionEndProps(
             view.winners, view.totals, state.names, rules.lowest_wins, rules.goal
@@ -440,14 +428,14 @@ def centre_props(view: SessionView, state: TableState) -> CentreProps:
 def prompt_props(view: SessionView, state: TableState) -> Prompt | None:
     """The player's current choice, or the deal summary; None when there is nothing to do."""
     deal = view.deal
-    if state.summary is not None:
-        return None if state.closing else summary_props(state.summary, view, state)
+    if state.ui.summary is not None:
+        return None if state.ui.closing else summary_props(state.ui.summary, view, state)
     if view.is_over or deal.to_move != HUMAN:
         return None
     if deal.phase is Phase.CONTRACT:
         legal = frozenset(a.contract for a in deal.legal if isinstance(a, ChooseContract))
-        hint = state.hint if isinstance(state.hint, ChooseContract) else None
-        return ContractPromptProps(deal.rules, legal, state.picking, hint)
+        hint = state.ui.hint if isinstance(state.ui.hint, ChooseContract) else None
+        return ContractPromptProps(deal.rules, legal, state.ui.picking, hint)
     if deal.phase is Phase.DOUBLING:
         return doubling_props(deal, state)
     return None
@@ -466,11 +454,11 @@ def doubling_props(deal: View, state: TableState) -> DoublingPromptProps:
         owed=deal.owed[HUMAN],
         deals_left=deal.deals_left,
         scope=tuple(sorted({s for a in deal.legal if isinstance(a, Double) for s in a.targets})),
-        selected=state.selected_doubles,
+        selected=state.ui.selected_doubles,
         shortcuts=deal.shortcuts,
-        hint=state.hint if isinstance(state.hint, Double) else None,
-        refusal=state.refusal,
-        refusal_link=state.refusal_link,
+        hint=state.ui.hint if isinstance(state.ui.hint, Double) else None,
+        refusal=state.ui.refusal,
+        refusal_link=state.ui.refusal_link,
     )
 
 
@@ -498,8 +486,8 @@ def trick_props(view: SessionView, state: TableState) -> TrickProps:
     deal = view.deal
     cards = deal.trick
     winner = None
-    if not cards and state.shown_trick is not None:
-        trick = state.shown_trick
+    if not cards and state.ui.shown_trick is not None:
+        trick = state.ui.shown_trick
         cards = tuple(((trick.leader + k) % 4, c) for k, c in enumerate(trick.cards))
         winner = trick.winner
     to_lead = deal.to_move if deal.phase is Phase.PLAY and not cards else None
@@ -517,7 +505,7 @@ def domino_props(deal: View, state: TableState) -> DominoProps:
         deal.start_rank,
         deal.domino_rows,
         deal.out_order,
-        tuple(sorted(state.passed)),
+        tuple(sorted(state.ui.passed)),
         state.names,
     )
 
@@ -528,19 +516,19 @@ def hand_props(view: SessionView, state: TableState) -> HandProps:
     my_turn = (
         deal.to_move == HUMAN
         and deal.phase is Phase.PLAY
-        and state.summary is None
+        and state.ui.summary is None
         and not view.is_over
     )
     playable = tuple(str(a.card) for a in deal.legal if isinstance(a, Play)) if my_turn else ()
-    hint = state.hint
+    hint = state.ui.hint
     return HandProps(
         cards=deal.hand,
         my_turn=my_turn,
         playable=playable,
         reasons=tuple(sorted(state.card_reasons)),
         hinted=str(hint.card) if my_turn and isinstance(hint, Play) else None,
-        refusal=state.refusal if my_turn else None,
-        refusal_link=state.refusal_link if my_turn else None,
+        refusal=state.ui.refusal if my_turn else None,
+        refusal_link=state.ui.refusal_link if my_turn else None,
     )
 
 

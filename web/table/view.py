@@ -59,6 +59,8 @@ class TableView:
         self.scores_props: ScoresProps | None = None
         self.fresh_prompt = False
         """A choice or summary was just drawn in the centre: the controller gives it the focus."""
+        self.built = False
+        """Whether the regions exist (``build``): nothing is drawn before."""
 
     # -- the skeleton ----------------------------------------------------------------------
 
@@ -66,6 +68,7 @@ class TableView:
         """Create the regions inside ``#table`` (the header and ``#hand`` exist in the page)."""
         d, t = self.dom, self.catalog.text
         doc = self.document
+        self.built = True
         self.table = doc.getElementById("table")
         self.hand_region = doc.getElementById("hand")
         header = self.table.querySelector(".table-header")
@@ -296,7 +299,7 @@ class TableView:
         self.scores_props = props
         if self.scores_pending:
             return
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+        from pyodide.ffi import create_once_callable
 
         self.scores_pending = True
         self.document.defaultView.setTimeout(create_once_callable(self.flush_scores), 0)

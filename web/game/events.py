@@ -1,0 +1,147 @@
+"""The game page's events: clicks and changes heard on the stable ``#table`` container (they
+survive redraws), keys on the document, the storage written by another tab; each turned into
+one call of the controller (``web.game.app.PageController``) or of its sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from web.game.browser import attribute
+from web.game.keys import KeyContext, key_command, neighbour
+
+if TYPE_CHECKING:
+    from web.game.app import PageController
+
+__all__ = ["PageEvents"]
+
+FOLLOWER_ACTIONS = frozenset({"take-over", "dismiss-notice", "download-kept"})
+"""What a tab that only shows the game (another tab plays it) still lets the player do."""
+
+CHOICES = "[data-card], [data-contract], [data-trump], [data-rank], [data-double], [data-action]"
+"""The table's buttons, each naming what it does in one attribute."""
+
+
+class PageEvents:
+    """Hears the page's events for ``page``."""
+
+    def __init__(self, page: PageController) -> None:
+        self.page = page
+        self.proxies: list[Any] = []
+        sessions = page.sessions
+        self.actions: dict[str, Callable[[Any], None]] = {
+            "take-over": lambda _: sessions.slot.take_over(),
+            "shortcut": lambda target: page.double_shortcut(attribute(target, "data-shortcut")),
+            "doubles-done": lambda _: page.doubles_done(),
+            "next": lambda _: page.next_deal(),
+            "hint": lambda _: page.ask_hint(),
+            "last-trick": lambda _: page.toggle_last_trick(),
+            "menu": lambda _: page.toggle_menu(),
+            "export": sessions.export,
+            "start-new": lambda _: sessions.start_new_from_menu(),
+            "start-new-confirmed": lambda _: sessions.start_new_from_menu(confirmed=True),
+            "start-new-cancel": lambda _: page.cancel_new_session(),
+            "new-session": lambda _: sessions.new_session(None, rules=page.game.rules),
+            "replay": lambda _: sessions.new_session(page.game.seed, rules=page.game.rules),
+            "resume-previous": lambda _: sessions.resume_previous(),
+            "download-kept": lambda t: sessions.download_kept(attribute(t, "data-key") or ""),
+            "dismiss-notice": lambda t: page.dismiss_notice(int(attribute(t, "data-index") or -1)),
+        }
+        self.choices: dict[str, Callable[[str], None]] = {
+            "data-card": page.play_card,
+            "data-contract": page.pick_contract,
+            "data-trump": page.name_trump,
+            "data-rank": page.name_rank,
+            "data-double": lambda seat: page.toggle_double(int(seat)),
+        }
+
+    def listen(self) -> None:
+        """Hear clicks and changes on the table container, keys on the document, the storage."""
+        from pyodide.ffi import create_proxy
+
+        page = self.page
+        click, change = create_proxy(self.on_click), create_proxy(self.on_change)
+        key = create_proxy(self.on_key)
+        storage = create_proxy(lambda event: page.sessions.slot.heard(event.key, event.newValue))
+        self.proxies += [click, change, key, storage]
+        container = page.document.getElementById("table")
+        container.addEventListener("click", click)
+        container.addEventListener("change", change)
+        page.document.addEventListener("keydown", key)
+        page.window.addEventListener("storage", storage)
+
+    def on_click(self, event: Any) -> None:
+        """A click (or Enter/Space) on a button of the table."""
+        target = event.target.closest(CHOICES)
+        if not target or target.hasAttribute("disabled"):
+            return
+        action = attribute(target, "data-action")
+        if self.page.elsewhere and action not in FOLLOWER_ACTIONS:
+            return  # only shown here (the table is inert too)
+        try:
+            for name, choose in self.choices.items():
+                if (value := attribute(target, name)) is not None:
+                    choose(value)
+                    return
+            if action in self.actions:
+                self.actions[action](target)
+        except Exception as error:  # a bug: keep the page alive and leave a trace
+            self.page.window.console.error(f"Barbu: {type(error).__name__}: {error}")
+            raise
+
+    def on_change(self, event: Any) -> None:
+        """A setting changed, or a file was chosen for import."""
+        page, target = self.page, event.target
+        name = attribute(target, "data-setting") or ""
+        if page.elsewhere:
+            return
+        if name in ("speed", "level"):
+            page.change_setting(name, str(target.value))
+        elif name in ("autoplay", "sound", "hints"):
+            page.change_setting(name, bool(target.checked))
+        elif name == "new-rules":  # a game's options show while that game is chosen
+            for options in page.document.querySelectorAll("[data-options-for]"):
+                options.hidden = str(options.getAttribute("data-options-for")) != str(target.value)
+        elif name == "import":
+            files = target.files
+            if files and files.length:
+                page.tasks.spawn(page.sessions.import_file(files.item(0)))
+                target.value = ""
+
+    def on_key(self, event: Any) -> None:
+        """Keyboard play (``web.game.keys``)."""
+        page = self.page
+        active = page.document.activeElement
+        tag = str(active.tagName).lower() if active else ""
+        context = KeyContext(
+            in_field=tag in ("input", "select", "textarea"),
+            modifier=bool(event.ctrlKey or event.metaKey or event.altKey),
+            menu_open=page.ui.menu_open,
+            last_trick_open=page.ui.last_trick_open,
+            elsewhere=page.elsewhere,
+            prompt=bool(page.document.querySelector("#center .prompt")),
+        )
+        command = key_command(str(event.key), context)
+        if command == "trap-focus":
+            page.table.keep_focus_in_menu(event)
+        elif command == "close-menu":
+            page.toggle_menu()
+        elif command == "close-last-trick":
+            page.toggle_last_trick()
+        elif command is not None:
+            self.on_card_key(event, command, active)
+
+    def on_card_key(self, event: Any, command: str | int, active: Any) -> None:
+        """An arrow (to the next or previous playable card) or a digit (play that card)."""
+        enabled = list(self.page.document.querySelectorAll("#hand button[data-card].playable"))
+        if not enabled:
+            return
+        if isinstance(command, int):
+            if command < len(enabled):
+                enabled[command].click()
+                event.preventDefault()
+            return
+        codes = [attribute(button, "data-card") for button in enabled]
+        current = attribute(active, "data-card") if active else None
+        enabled[neighbour(codes, current, command == "next-card")].focus()
+        event.preventDefault()

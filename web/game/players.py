@@ -1,0 +1,172 @@
+"""The computer players' loop: while one of them is to act, ask the worker for its decision and
+apply it, at the pace the player chose; also the player's only legal card, auto-played when he
+asked for it.
+
+The loop is one coroutine at a time (``kick`` starts it if none runs). Each session put on the
+table, and each change of the tab that plays, starts a new *generation*: an answer or a pause
+that ends in another generation is dropped, so nothing lands on the wrong session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol
+
+from barbu import Phase
+from barbu.deal import Event
+from web.game.bots import ComputerPlayers
+from web.game.engine import HUMAN, Game, action_from_data
+from web.game.settings import Settings
+from web.game.state import UiState
+from web.game.tasks import Tasks
+
+__all__ = ["SWEEP", "PlayersLoop", "Table"]
+
+SWEEP = 0.2
+"""Seconds a finished trick takes to slide to its winner (web/game/style.css, .trick.sweep)."""
+
+
+class Table(Protocol):
+    """What the loop needs of the page (``web.game.app.PageController``)."""
+
+    game: Game
+    ui: UiState
+    settings: Settings
+    bots: ComputerPlayers
+
+    @property
+    def elsewhere(self) -> bool:
+        """Whether another tab plays the game (this one only shows it)."""
+
+    def show(self, ui: UiState) -> None:
+        """Take ``ui`` as the UI state and redraw."""
+
+    def after(self, event: Event) -> None:
+        """Show what an action did, save, redraw."""
+
+    def mark(self, name: str) -> None:
+        """A performance mark (read by the benchmarks and tests)."""
+
+    def players_failed(self, error: Exception) -> None:
+        """The loop stopped on an error: tell the player."""
+
+
+class PlayersLoop:
+    """Plays the computer players' turns of the session on ``table``."""
+
+    def __init__(self, table: Table, tasks: Tasks) -> None:
+        self.table = table
+        self.tasks = tasks
+        self.generation = 0
+        self.running = False
+
+    def new_generation(self) -> None:
+        """Drop every pending answer and pause (another session, or another tab plays)."""
+        self.generation += 1
+
+    @property
+    def can_play(self) -> bool:
+        """Whether a computer player can decide now (in the worker, or in the page while the
+        worker starts: web.game.bots)."""
+        return self.table.bots.can_decide(self.table.settings.level)
+
+    def kick(self) -> None:
+        """Let the computer players act if it is their turn (or auto-play the player's card)."""
+        if not self.running and not self.table.elsewhere:
+            self.tasks.spawn(self.advance())
+
+    def bot_to_move(self) -> bool:
+        """Whether a computer player is to act now (no summary waiting for the player)."""
+        table = self.table
+        seat = table.game.session.to_move
+        return (
+            seat is not None
+            and seat != HUMAN
+            and table.ui.summary is None
+            and not table.game.is_over
+        )
+
+    async def advance(self) -> None:
+        """Play the computer players' turns until the player or a summary is due."""
+        if self.running:
+            return
+        self.running = True
+        generation = self.generation
+        try:
+            await self._turns(generation)
+        except Exception as error:  # a bug or a dead worker: tell the player, keep the page
+            self.table.players_failed(error)
+        else:
+            if self.can_play and self.bot_to_move():
+                # The loop ended while a computer player still has to act: another session was
+                # put on the table meanwhile, or the player played the card auto-play was about
+                # to play. A kick() made then found this loop still running: resume now.
+                self.tasks.spawn(self.advance_soon())
+        finally:
+            self.running = False
+            table = self.table
+            if generation == self.generation and table.ui.thinking is not None and self.can_play:
+                table.show(table.ui.think(None))
+
+    async def _turns(self, generation: int) -> None:
+        table = self.table
+        while generation == self.generation and not table.game.is_over and table.ui.summary is None:
+            seat = table.game.session.to_move
+            if seat is None:
+                break
+            if seat == HUMAN:
+                await self.autoplay(generation)
+                break
+            if not self.can_play:  # waits for the worker; connect_bots() resumes the loop
+                table.show(table.ui.think(seat))
+                break
+            await self.bot_turn(seat, generation)
+
+    async def bot_turn(self, seat: int, generation: int) -> None:
+        """One computer player's action, decided in the worker (or by the page while the worker
+        starts: web.game.bots)."""
+        table = self.table
+        settings = table.settings
+        if settings.bot_delay > 0:
+            table.show(table.ui.think(seat))
+        if table.ui.shown_trick is not None and settings.trick_pause > 0:
+            await asyncio.sleep(settings.trick_pause + SWEEP)  # the trick gathered first
+        elif settings.bot_delay > 0:
+            await asyncio.sleep(settings.bot_delay)
+        if generation != self.generation or table.game.session.to_move != seat:
+            return  # another session, or another turn, came during the pause
+        position, bot_seed = table.game.position_json(), table.game.bot_seed()
+        data = await table.bots.decide(position, seat, table.settings.level, bot_seed)
+        if generation != self.generation or table.game.session.to_move != seat:
+            return
+        table.ui = table.ui.think(None)
+        event = table.game.apply(action_from_data(data))
+        table.mark("barbu:bot-action")
+        table.after(event)
+        if not table.settings.bot_delay:
+            await asyncio.sleep(0)  # let the page paint and hear the player between actions
+
+    async def autoplay(self, generation: int) -> None:
+        """Play the player's only legal card for him, when he asked for it."""
+        table = self.table
+        session = table.game.session
+        if not table.settings.autoplay or session.deal.phase is not Phase.PLAY:
+            return
+        legal = session.legal_actions()
+        if len(legal) != 1:
+            return
+        played = len(session.deal.played)
+        await asyncio.sleep(max(table.settings.bot_delay, 0.3))
+        if (
+            generation == self.generation
+            and session.to_move == HUMAN
+            and len(session.deal.played) == played
+            and table.ui.summary is None
+        ):
+            table.after(table.game.apply(legal[0]))
+            self.tasks.spawn(self.advance_soon())
+
+    async def advance_soon(self) -> None:
+        """Resume the loop once the current one has ended."""
+        await asyncio.sleep(0)
+        self.kick()

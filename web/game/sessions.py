@@ -1,0 +1,226 @@
+"""The session on the table and its save: which session opens, a new one, the previous one taken
+back, a record imported or exported, and what this tab does when another tab plays.
+
+The save itself, the previous session kept aside and the tabs' lock are ``web.game.slot``'s;
+putting a session on the table and drawing it are the page's (``Page``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
+from barbu.jsontext import JsonRefused
+from barbu.jsontext import load as load_json
+from barbu.rules import STANDARD, Rules, preset
+from web.game.browser import download
+from web.game.engine import HUMAN, Game, Phase, RuleError
+from web.game.menu_form import read_new_session
+from web.game.players import PlayersLoop
+from web.game.save import UNREADABLE_PREFIX, Saved
+from web.game.settings import Settings, rules_from_query, seed_from_query
+from web.game.slot import SessionSlot
+from web.game.state import UiState
+from web.languages.i18n import Catalog
+from web.table.props import Notice
+from web.table.view import TableView
+
+__all__ = ["Page", "Sessions", "new_seed"]
+
+
+def new_seed() -> int:
+    """A fresh seed, short enough to read aloud."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class Page(Protocol):
+    """What the sessions need of the page (``web.game.app.PageController``)."""
+
+    window: Any
+    document: Any
+    performance: Any
+    game: Game
+    names: list[str]
+    ui: UiState
+    settings: Settings
+    catalog: Catalog
+    table: TableView
+    players: PlayersLoop
+    notices: list[Notice]
+
+    def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
+        """Put ``game`` on the table with a fresh UI state (not drawn yet)."""
+
+    def redraw(self) -> None:
+        """Draw the header and the table anew."""
+
+    def draw(self) -> None: ...
+    def close_menu(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def notify(
+        self, kind: str, message: str, kept: str | None = None, **fields: object
+    ) -> None: ...
+    def default_names(self) -> list[str]: ...
+    def gate_updates(self) -> None: ...
+    def take_focus(self) -> None: ...
+
+
+class Sessions:
+    """The page's sessions; ``slot`` is the save and the tab that plays."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.slot = SessionSlot(page.window, self)
+
+    @property
+    def elsewhere(self) -> bool:
+        """Whether another tab plays the game, which this one only shows."""
+        return self.slot.elsewhere
+
+    def open(self, query: str) -> None:
+        """Resume the save, or start the session the address asks for (keeping the save aside):
+        its seed (``?seed=``) and its game (``?rules=``)."""
+        asked = seed_from_query(query)
+        asked_rules = rules_from_query(query)
+        found = self.slot.read()
+        rules = preset(asked_rules) if asked_rules else STANDARD
+        if found is not None and (
+            self.elsewhere  # another tab plays: show its game (whatever the address asks)
+            or (asked in (None, found[1].seed) and asked_rules in (None, found[1].rules.name))
+        ):
+            saved, game = found
+            self.page.put_game(game, saved.names, saved.summary)
+            return
+        fresh = Game.new(new_seed() if asked is None else asked, rules)
+        if self.elsewhere:  # nothing readable saved yet: a game to look at until that tab saves
+            self.page.put_game(fresh, None, None)
+            return
+        if found is not None:
+            self.slot.keep_previous(found[1].seed)
+        self.page.put_game(fresh, None, None)
+        self.save()
+
+    # -- sessions, the save, the menu -----------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the session to the slot (after every action). Default names are saved empty,
+        so that the session resumed in the other language takes that language's names."""
+        self.page.performance.mark("barbu:save")
+        names = tuple(
+            "" if name == default else name
+            for name, default in zip(self.page.names, self.page.default_names(), strict=True)
+        )
+        written = self.slot.write(Saved(self.page.game.record(), names, self.page.ui.summary))
+        self.page.performance.measure("barbu:save", "barbu:save")
+        if written == "failed" and not any(n.kind == "save-failed" for n in self.page.notices):
+            self.page.notify("save-failed", "notice.save_failed")
+
+    def replace(
+        self, game: Game, names: Sequence[str] | None, summary: int | None, said: str = ""
+    ) -> None:
+        """Put another session on the table, the current one kept as the previous session."""
+        self.slot.keep_previous(self.page.game.seed)
+        self.page.put_game(game, names, summary)
+        self.page.close_menu()
+        self.save()
+        self.page.redraw()
+        self.page.announce(said)
+        self.page.players.kick()
+
+    def new_session(
+        self, seed: int | None, name: str | None = None, rules: Rules = STANDARD
+    ) -> None:
+        """Start another session of ``rules`` (a random seed when ``seed`` is None)."""
+        seed = new_seed() if seed is None else seed
+        if name:
+            self.page.settings = replace(self.page.settings, name=name)
+            self.slot.store.write_settings(self.page.settings.to_json())
+        names = [name or self.page.names[HUMAN], *self.page.names[1:]]
+        said = self.page.catalog.text("say.new_session", seed=seed)
+        self.replace(Game.new(seed, rules), names, None, said)
+
+    def start_new_from_menu(self, confirmed: bool = False) -> None:
+        """The menu's "start": the name and seed typed (a random seed when left empty); a session
+        under way is replaced only once the player confirms (it is kept as the previous one)."""
+        form = read_new_session(self.page.document, self.page.game.rules)
+        if form.bad_seed:  # said beside the field, which keeps what was typed
+            self.page.table.field_error("new-seed", self.page.catalog.text("notice.bad_seed"))
+            return
+        self.page.table.field_error("new-seed", None)
+        if not confirmed and self.under_way():
+            self.page.table.confirm_new_session(True)
+            return
+        self.new_session(form.seed, form.name or None, form.rules)
+
+    def under_way(self) -> bool:
+        """Whether the session on the table has begun and is not over (losing it would hurt)."""
+        view = self.page.game.view()
+        return not self.page.game.is_over and (
+            bool(view.history) or view.deal.phase is not Phase.CONTRACT
+        )
+
+    def resume_previous(self) -> None:
+        """Swap back to the session kept before the current one."""
+        found = self.slot.take_previous()
+        if found is not None:
+            saved, game = found
+            self.replace(game, saved.names, saved.summary)
+
+    def export(self, button: Any) -> None:
+        """Download the engine's session record as a JSON file, and say so beside ``button``."""
+        name = f"barbu-{self.page.game.seed}.json"
+        download(self.page.window, self.page.game.record_json(indent=1), name)
+        self.page.table.note_after(button, self.page.catalog.text("say.exported_as", name=name))
+
+    def download_kept(self, key: str) -> None:
+        """Download a save kept aside (unreadable here), as it was stored."""
+        text = self.slot.kept(key)
+        if key.startswith(UNREADABLE_PREFIX) and text is not None:
+            download(self.page.window, text, f"barbu-{key.removeprefix('barbu.')}.json")
+
+    async def import_file(self, file: Any) -> None:
+        """Open a session record chosen by the player (the engine checks every action)."""
+        try:
+            if int(file.size) > JSON_MAX_CHARS * 4:  # refused at once: no read of a huge file
+                raise JsonRefused(f"too long to read ({int(file.size):,} bytes)")
+            game = Game.from_record(load_json(str(await file.text())))
+        except RuleError as error:
+            self.page.notify("import-failed", "notice.import_failed", detail=str(error))
+            return
+        except (ValueError, TypeError):  # JsonRefused: too long, too deep, not JSON
+            self.page.notify("import-failed", "notice.import_not_json")
+            return
+        summary = len(game.view().history) if game.is_over else None
+        self.replace(game, self.page.names, summary, self.page.catalog.text("say.imported"))
+
+    # -- the tab that plays (web.game.slot) ------------------------------------------------------
+
+    def notify(self, kind: str, message: str, kept: str | None = None, **fields: object) -> None:
+        """Show the catalog's ``message`` until the player dismisses it."""
+        self.page.notify(kind, message, kept, **fields)
+
+    def put(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
+        """Show another tab's game as it saved it (the tab plays no more, or follows)."""
+        self.page.put_game(game, names, summary)
+        self.page.redraw()
+
+    def follow_here(self) -> None:
+        """Another tab plays the game: stop playing here, show it read-only."""
+        self.page.players.new_generation()  # the computer players' loop and pending answers stop
+        self.page.close_menu()
+        self.page.table.draw_elsewhere(True)
+        self.page.gate_updates()
+        self.page.announce(self.page.catalog.text("tab.elsewhere"))
+
+    def play_here(self) -> None:
+        """This tab plays again (taken over, or the playing tab closed)."""
+        self.page.table.draw_elsewhere(False)
+        self.page.gate_updates()
+        self.page.players.new_generation()
+        self.page.draw()
+        self.page.take_focus()
+        self.page.announce(self.page.catalog.text("tab.taken_over"))
+        self.page.players.kick()

@@ -1,0 +1,46 @@
+"""The page's header: the game played (its options counted), the session's seed as a link to it,
+and the language switch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from barbu.rules import REGISTRY, Rules
+from web.components.dom import Dom
+from web.game.settings import page_query
+from web.languages.i18n import Catalog
+from web.table.menu import language_list
+from web.table.props import language_links
+
+__all__ = ["header"]
+
+
+def header(d: Dom, catalog: Catalog, rules: Rules, seed: int | None, query: str) -> list[Any]:
+    """The header's items: the game (``#game-rules``, ``data-rules``), the seed (``#seed``) and
+    the language switch (``#language``)."""
+    t = catalog.text
+    game = t(REGISTRY[rules.name].label)
+    if rules.options:
+        game = catalog.plural("rules.with_options", len(rules.options), rules=game)
+    seed_link = d.el(
+        "a",
+        t("table.seed", seed=seed),
+        href=page_query(seed, catalog.lang, rules=rules.name),
+        title=t("table.seed_link"),
+        data_seed=seed,
+        id="seed",
+    )
+    language = d.el(
+        "details",
+        None,
+        d.el(
+            "summary",
+            None,
+            d.el("span", f"{t('table.language')}: ", class_="sr-only"),
+            catalog.lang.upper(),
+            title=t("table.language"),
+        ),
+        language_list(d, language_links(seed, catalog.lang, query, rules.name)),
+        id="language",
+    )
+    return [d.el("span", game, id="game-rules", data_rules=rules.name), seed_link, language]
