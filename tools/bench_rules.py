@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.bench_boot import TIMEOUT_MS, come_back, measure_bare, new_profile, summary  # noqa: E402
+from tools.bench_boot import TIMEOUT_MS, come_back, measure_bare, new_profile  # noqa: E402
 from tools.serve import StaticServer  # noqa: E402
 
 FCP = "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
@@ -39,6 +39,13 @@ CLICK = """() => {
 }"""
 ANSWERED = """() => document.querySelector('#demo-settlement [data-final="0"]')
   .textContent === '-18'"""
+
+
+def summary(values: list[float]) -> str:
+    """Median, minimum and maximum, in whole ms."""
+    return (
+        f"median {statistics.median(values):7.0f}  min {min(values):7.0f}  max {max(values):7.0f}"
+    )
 
 
 def visit(page, url: str, first: bool) -> dict[str, float]:
