@@ -44,7 +44,9 @@ import statistics
 import sys
 import tempfile
 import tomllib
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -52,11 +54,76 @@ sys.path.insert(0, str(ROOT))
 from tools.chromium import launch_options  # noqa: E402
 from tools.serve import Sent, StaticServer  # noqa: E402
 
+if TYPE_CHECKING:  # main() imports Playwright itself, only when a benchmark runs
+    from playwright.sync_api import BrowserContext, Page, Playwright
+
 TIMEOUT_MS = 120_000
 TARGET_EXTRA_BYTES = 300_000
 
+Kind = Literal["cold", "warm", "again", "offline"]
+"""A visit: the first (cold), the 2nd (warm), the 3rd (again), the 4th with the browser offline."""
 
-def interactive(page, mark: str) -> tuple[float, float]:
+
+class Baseline(TypedDict):
+    """A baseline page's figures: its mark at each visit (ms) and the bytes sent."""
+
+    cold: float
+    warm: float
+    again: float
+    cold_bytes: int
+    warm_bytes: int
+
+
+class VisitTimes(TypedDict):
+    """One visit of our page as the page tells it (``VISIT_TIMES``): its marks in ms from
+    navigation start, how the page and the worker started Python, when the worker was ready."""
+
+    table: float
+    action: float
+    bots: float
+    python_start: float
+    python_end: float
+    boot: str
+    worker_boot: str
+    worker_ms: float
+
+
+class Visit(VisitTimes):
+    """One visit of our page, and when its table was drawn in epoch seconds (which requests of
+    the server's log came before it)."""
+
+    ready_at: float
+
+
+Mark = Literal["table", "action", "bots", "python_start", "python_end", "worker_ms"]
+"""The times of a ``Visit`` that the report compares."""
+
+
+class Snapshot(TypedDict):
+    """The snapshot the computer players' worker took and stored (``SNAPSHOT_SIZES``): its size,
+    raw and gzipped, and how long taking and storing it took (the worker reports an ``error``
+    instead if it failed, and the report then cannot be printed)."""
+
+    bytes: int
+    gzip: int
+    ms: float
+
+
+class Ours(TypedDict):
+    """Our page's figures: each visit, the snapshot, the bytes sent, the bytecode restored."""
+
+    cold: Visit
+    warm: Visit
+    again: Visit
+    offline: Visit
+    snapshot: Snapshot
+    cold_bytes: int
+    precache_bytes: int
+    warm_bytes: int
+    restored: int
+
+
+def interactive(page: Page, mark: str) -> tuple[float, float]:
     """Wait for html.ready; the page's mark in ms from navigation start, and as epoch seconds."""
     page.wait_for_selector("html.ready", state="attached", timeout=TIMEOUT_MS)
     since_start, origin = page.evaluate(
@@ -65,7 +132,7 @@ def interactive(page, mark: str) -> tuple[float, float]:
     return since_start, (origin + since_start) / 1000
 
 
-def settle(page) -> None:
+def settle(page: Page) -> None:
     """Let the page's last requests finish (e.g. the icon) before reading the server's log."""
     page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
 
@@ -79,20 +146,20 @@ def size(log: list[Sent], before: float | None = None, after: float | None = Non
     )
 
 
-def come_back(page, url: str) -> None:
+def come_back(page: Page, url: str) -> None:
     """Leave the page, then open the address again: a later visit in the same browser."""
     page.goto("about:blank")
     page.goto(url)
 
 
-def new_profile(playwright, profile: Path):
+def new_profile(playwright: Playwright, profile: Path) -> BrowserContext:
     """A new browser with an empty profile of its own: a first visit, with a real disk cache."""
     return playwright.chromium.launch_persistent_context(str(profile), **launch_options())
 
 
 def measure_baseline(
-    playwright, server: StaticServer, profile: Path, name: str
-) -> dict[str, float]:
+    playwright: Playwright, server: StaticServer, profile: Path, name: str
+) -> Baseline:
     """A baseline page (``bare`` or ``pyscript``): cold, then two later visits."""
     context = new_profile(playwright, profile)
     page = context.pages[0] if context.pages else context.new_page()
@@ -119,15 +186,15 @@ def measure_baseline(
     }
 
 
-def measure_bare(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+def measure_bare(playwright: Playwright, server: StaticServer, profile: Path) -> Baseline:
     return measure_baseline(playwright, server, profile, "bare")
 
 
-def measure_pyscript(playwright, server: StaticServer, profile: Path) -> dict[str, float]:
+def measure_pyscript(playwright: Playwright, server: StaticServer, profile: Path) -> Baseline:
     return measure_baseline(playwright, server, profile, "pyscript")
 
 
-def finish_starting(page) -> None:
+def finish_starting(page: Page) -> None:
     """Wait until our page has finished starting: its service worker active, its computer
     players' worker up, the snapshot it took stored and the bytecode kept (otherwise that work
     would weigh on the next visit)."""
@@ -137,7 +204,7 @@ def finish_starting(page) -> None:
     )
 
 
-SEEDS = {"cold": 77, "warm": 78, "again": 79, "offline": 80}
+SEEDS: dict[Kind, int] = {"cold": 77, "warm": 78, "again": 79, "offline": 80}
 """Each visit's game: in each, a computer player declares first (checked by ``main()``)."""
 
 VISIT_TIMES = """() => {
@@ -167,7 +234,7 @@ SNAPSHOT_SIZES = """async () => {
 the site would weigh), and how long taking and storing it took."""
 
 
-def visit(page, base: str, kind: str, first: bool = False) -> dict:
+def visit(page: Page, base: str, kind: Kind, first: bool = False) -> Visit:
     """Open (or come back to) the game of this visit kind; its times once a computer player
     has acted."""
     url = base + f"?seed={SEEDS[kind]}&speed=instant"
@@ -180,39 +247,53 @@ def visit(page, base: str, kind: str, first: bool = False) -> dict:
         page.wait_for_function(
             f"performance.getEntriesByName({mark!r}).length > 0", timeout=TIMEOUT_MS
         )
-    return {**page.evaluate(VISIT_TIMES), "ready_at": ready_at}
+    times: VisitTimes = page.evaluate(VISIT_TIMES)
+    return {**times, "ready_at": ready_at}
 
 
-def measure_ours(playwright, server: StaticServer, profile: Path, keep: bool = True) -> dict:
+def measure_ours(
+    playwright: Playwright, server: StaticServer, profile: Path, keep: bool = True
+) -> Ours:
     """Our page: cold, warm, 3rd and offline visits (``keep``: with the kept snapshot; else it
     is deleted before each later visit)."""
     context = new_profile(playwright, profile)
     page = context.pages[0] if context.pages else context.new_page()
     server.take_log()
-    result: dict = {}
+    visits: dict[Kind, Visit] = {}
     for kind in SEEDS:
         if kind == "offline":
             context.set_offline(True)
-        result[kind] = visit(page, server.url, kind, first=kind == "cold")
+        visits[kind] = visit(page, server.url, kind, first=kind == "cold")
         finish_starting(page)
         if kind == "cold":
-            result["snapshot"] = page.evaluate(SNAPSHOT_SIZES)
-        if kind == "cold":
+            snapshot: Snapshot = page.evaluate(SNAPSHOT_SIZES)
             settle(page)
             log = server.take_log()
-            result["cold_bytes"] = size(log, before=result["cold"]["ready_at"])
-            result["precache_bytes"] = size(log, after=result["cold"]["ready_at"])
+            cold_bytes = size(log, before=visits["cold"]["ready_at"])
+            precache_bytes = size(log, after=visits["cold"]["ready_at"])
         elif kind == "warm":
             settle(page)
-            result["warm_bytes"] = size(server.take_log())
-            result["restored"] = page.evaluate("barbuBoot.code.restored")
+            warm_bytes = size(server.take_log())
+            restored: int = page.evaluate("barbuBoot.code.restored")
         if not keep:
             page.evaluate("caches.delete('python-snapshot')")
     context.close()
-    return result
+    return {
+        "cold": visits["cold"],
+        "warm": visits["warm"],
+        "again": visits["again"],
+        "offline": visits["offline"],
+        "snapshot": snapshot,
+        "cold_bytes": cold_bytes,
+        "precache_bytes": precache_bytes,
+        "warm_bytes": warm_bytes,
+        "restored": restored,
+    }
 
 
-def measure_ours_without_snapshots(playwright, server: StaticServer, profile: Path) -> dict:
+def measure_ours_without_snapshots(
+    playwright: Playwright, server: StaticServer, profile: Path
+) -> Ours:
     return measure_ours(playwright, server, profile, keep=False)
 
 
@@ -253,16 +334,25 @@ def main(argv: list[str] | None = None) -> int:
             site / "vendor" / "pyodide" / "pyodide-lock.json",
         )
         server = StaticServer(site).start()
-        measures = (measure_bare, measure_pyscript, measure_ours, measure_ours_without_snapshots)
-        results: dict = {measure: [] for measure in measures}
-        bare, pyscript, ours, plain = results.values()
+        bare: list[Baseline] = []
+        pyscript: list[Baseline] = []
+        ours: list[Ours] = []
+        plain: list[Ours] = []
         profiles = iter(Path(tmp) / f"profile-{n}" for n in range(10_000))
         with sync_playwright() as playwright:
+            measures: list[Callable[[], None]] = [
+                lambda: bare.append(measure_bare(playwright, server, next(profiles))),
+                lambda: pyscript.append(measure_pyscript(playwright, server, next(profiles))),
+                lambda: ours.append(measure_ours(playwright, server, next(profiles))),
+                lambda: plain.append(
+                    measure_ours_without_snapshots(playwright, server, next(profiles))
+                ),
+            ]
             measure_bare(playwright, server, next(profiles))  # warm-up of the OS's file cache
             for round_ in range(args.rounds):
                 shift = round_ % len(measures)
                 for measure in measures[shift:] + measures[:shift]:
-                    results[measure].append(measure(playwright, server, next(profiles)))
+                    measure()
                 print(
                     f"round {round_ + 1}/{args.rounds}: bare cold {bare[-1]['cold']:.0f} ms, "
                     f"warm {bare[-1]['warm']:.0f}; ours cold table "
@@ -276,19 +366,24 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def report(bare: list, pyscript: list, ours: list, plain: list, rounds: int) -> None:
-    def med(rows: list[dict], *keys: str) -> float:
-        values = []
-        for row in rows:
-            for key in keys:
-                row = row[key]
-            values.append(row)
+def report(
+    bare: list[Baseline], pyscript: list[Baseline], ours: list[Ours], plain: list[Ours], rounds: int
+) -> None:
+    def med(values: Iterable[float]) -> float:
         return statistics.median(values)
 
-    def since(rows: list[dict], kind: str, key: str, origin: str) -> float:
+    def mark(rows: list[Ours], kind: Kind, key: Mark) -> float:
+        return statistics.median(row[kind][key] for row in rows)
+
+    def since(rows: list[Ours], kind: Kind, key: Mark, origin: Mark) -> float:
         return statistics.median(row[kind][key] - row[kind][origin] for row in rows)
 
-    kinds = (("cold", "1st, cold"), ("warm", "2nd"), ("again", "3rd"), ("offline", "4th, offline"))
+    kinds: tuple[tuple[Kind, str], ...] = (
+        ("cold", "1st, cold"),
+        ("warm", "2nd"),
+        ("again", "3rd"),
+        ("offline", "4th, offline"),
+    )
     print()
     print(f"what a player waits for, ms from navigation start ({rounds} rounds, medians)")
     print(
@@ -296,11 +391,15 @@ def report(bare: list, pyscript: list, ours: list, plain: list, rounds: int) -> 
         f"{'no snapshot kept: table':>24} {'action':>7}"
     )
     for key, name in kinds:
-        base = f"{med(bare, key):6.0f} {med(pyscript, key):9.0f}" if key != "offline" else " " * 16
+        base = (
+            f"{med(row[key] for row in bare):6.0f} {med(row[key] for row in pyscript):9.0f}"
+            if key != "offline"
+            else " " * 16
+        )
         print(
-            f"  {name:13} {base} | {med(ours, key, 'table'):6.0f} {med(ours, key, 'action'):7.0f}"
-            f" {med(ours, key, 'bots'):6.0f} | {med(plain, key, 'table'):24.0f}"
-            f" {med(plain, key, 'action'):7.0f}"
+            f"  {name:13} {base} | {mark(ours, key, 'table'):6.0f} {mark(ours, key, 'action'):7.0f}"
+            f" {mark(ours, key, 'bots'):6.0f} | {mark(plain, key, 'table'):24.0f}"
+            f" {mark(plain, key, 'action'):7.0f}"
         )
     for key, name in kinds:
         boots = sorted({(row[key]["boot"], row[key]["worker_boot"]) for row in ours})
@@ -308,46 +407,50 @@ def report(bare: list, pyscript: list, ours: list, plain: list, rounds: int) -> 
         print(f"  {name:13} boot of page, worker: {boots}; no snapshot kept: {boots_plain}")
     print()
     print("targets (ratios of medians in this run)")
-    cold_ratio = med(ours, "cold", "table") / med(bare, "cold")
+    cold_ratio = mark(ours, "cold", "table") / med(row["cold"] for row in bare)
     print(f"  1st visit: table / bare cold {cold_ratio:.2f} (target <= 1.10)")
     gap = since(ours, "cold", "action", "table")
     print(f"  1st visit: first computer action - table {gap:.0f} ms (target <= 1000)")
     for key, name in kinds[1:3]:
-        ratio = med(ours, key, "action") / med(bare, "warm")
+        ratio = mark(ours, key, "action") / med(row["warm"] for row in bare)
         print(f"  {name} visit: first computer action / bare warm {ratio:.2f} (target <= 0.50)")
-    ratio = med(ours, "warm", "table") / med(plain, "warm", "table")
+    ratio = mark(ours, "warm", "table") / mark(plain, "warm", "table")
     print(f"  2nd visit, table with / without a kept snapshot: {ratio:.2f}")
     print()
     print("where the time goes (medians, ms)")
     for rows, label in ((ours, "snapshot kept"), (plain, "no snapshot kept")):
         for key, name in kinds:
             print(
-                f"  {label:16} {name:13} Python asked {med(rows, key, 'python_start'):5.0f}, "
+                f"  {label:16} {name:13} Python asked {mark(rows, key, 'python_start'):5.0f}, "
                 f"started +{since(rows, key, 'python_end', 'python_start'):4.0f}, "
                 f"table +{since(rows, key, 'table', 'python_end'):4.0f}, "
                 f"first action +{since(rows, key, 'action', 'table'):4.0f}; "
-                f"worker ready after {med(rows, key, 'worker_ms'):5.0f}"
+                f"worker ready after {mark(rows, key, 'worker_ms'):5.0f}"
             )
+    snapshots = [row["snapshot"] for row in ours]
     print(
-        f"  snapshot: {med(ours, 'snapshot', 'bytes') / 1e6:.1f} MB "
-        f"({med(ours, 'snapshot', 'gzip') / 1e6:.1f} MB gzipped), taken and stored in "
-        f"{med(ours, 'snapshot', 'ms'):.0f} ms by the worker, after it said it was ready"
+        f"  snapshot: {med(s['bytes'] for s in snapshots) / 1e6:.1f} MB "
+        f"({med(s['gzip'] for s in snapshots) / 1e6:.1f} MB gzipped), taken and stored in "
+        f"{med(s['ms'] for s in snapshots):.0f} ms by the worker, after it said it was ready"
     )
-    print(f"  Python bytecode files restored at the 2nd visit: {med(ours, 'restored'):.0f}")
+    restored = med(row["restored"] for row in ours)
+    print(f"  Python bytecode files restored at the 2nd visit: {restored:.0f}")
     print()
-    bare_bytes = med(bare, "cold_bytes")
-    ours_bytes = med(ours, "cold_bytes")
+    bare_bytes = med(row["cold_bytes"] for row in bare)
+    ours_bytes = med(row["cold_bytes"] for row in ours)
     print("bytes sent by the server, first visit")
     print(f"  bare loadPyodide()             {bare_bytes / 1e3:9.1f} KB")
     print(
         f"  Barbu page until interactive   {ours_bytes / 1e3:9.1f} KB  "
         f"(+{(ours_bytes - bare_bytes) / 1e3:.1f} KB, target <= {TARGET_EXTRA_BYTES / 1e3:.0f} KB)"
     )
-    print(f"  PyScript alone                 {med(pyscript, 'cold_bytes') / 1e3:9.1f} KB")
-    print(f"  Barbu precache after it        {med(ours, 'precache_bytes') / 1e3:9.1f} KB")
+    pyscript_bytes = med(row["cold_bytes"] for row in pyscript)
+    print(f"  PyScript alone                 {pyscript_bytes / 1e3:9.1f} KB")
+    precache_bytes = med(row["precache_bytes"] for row in ours)
+    print(f"  Barbu precache after it        {precache_bytes / 1e3:9.1f} KB")
     print(
-        f"  warm visit: bare {med(bare, 'warm_bytes') / 1e3:.1f} KB, "
-        f"Barbu {med(ours, 'warm_bytes') / 1e3:.1f} KB"
+        f"  warm visit: bare {med(row['warm_bytes'] for row in bare) / 1e3:.1f} KB, "
+        f"Barbu {med(row['warm_bytes'] for row in ours) / 1e3:.1f} KB"
     )
 
 

@@ -21,7 +21,9 @@ import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -65,10 +67,18 @@ PAGE = """<!doctype html>
 """
 
 
-def sample_positions(count: int, seed: int) -> list[dict]:
+class Case(TypedDict):
+    """One position to decide, as the page sends it to the worker, and its kind of decision."""
+
+    position: dict[str, Any]  # barbu.wire.position_data's JSON data
+    seat: int
+    kind: str  # the deal's phase: "contract", "doubling" or "play"
+
+
+def sample_positions(count: int, seed: int) -> list[Case]:
     """``count`` positions from random sessions: the deal, the block context, the seat to move."""
     rng = random.Random(seed)
-    cases: list[dict] = []
+    cases: list[Case] = []
     every = 7  # one decision in seven, so that positions spread over many deals
     session_seed = seed
     while len(cases) < count:
@@ -81,21 +91,23 @@ def sample_positions(count: int, seed: int) -> list[dict]:
             if step % every == rng.randrange(every):
                 deal = session.deal
                 kind = deal.phase.name.lower()
-                cases.append(
-                    {"position": position_data(session), "seat": session.to_move, "kind": kind}
-                )
+                seat = session.to_move
+                assert seat is not None  # the session is not over: someone is to act
+                cases.append({"position": position_data(session), "seat": seat, "kind": kind})
             session.apply(rng.choice(session.legal_actions()))
             step += 1
     return cases
 
 
-def cpython_times(cases: list[dict], level: str) -> list[float]:
-    namespace: dict = {}
+def cpython_times(cases: list[Case], level: str) -> list[float]:
+    namespace: dict[str, Any] = {}  # what the source run by exec defines: unchecked
     exec(TIMING, namespace)  # the same source as in the browser
-    return json.loads(namespace["time_decisions"](json.dumps(cases), level))
+    time_decisions: Callable[[str, str], str] = namespace["time_decisions"]
+    times: list[float] = json.loads(time_decisions(json.dumps(cases), level))
+    return times
 
 
-def browser_times(cases: list[dict], level: str, dist: Path) -> list[float]:
+def browser_times(cases: list[Case], level: str, dist: Path) -> list[float]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="barbu-bench-bots-") as tmp:
@@ -121,7 +133,8 @@ def browser_times(cases: list[dict], level: str, dist: Path) -> list[float]:
                 browser.close()
         finally:
             server.stop()
-    return json.loads(result)
+    times: list[float] = json.loads(result)
+    return times
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -23,13 +23,18 @@ import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.bench_boot import TIMEOUT_MS, come_back, measure_bare, new_profile, summary  # noqa: E402
+from tools.bench_boot import TIMEOUT_MS, Baseline, come_back, measure_bare, new_profile  # noqa: E402
 from tools.serve import StaticServer  # noqa: E402
+
+if TYPE_CHECKING:  # main() imports Playwright itself, only when a benchmark runs
+    from playwright.sync_api import Page, Playwright
 
 FCP = "() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
 CLICK = """() => {
@@ -40,8 +45,34 @@ CLICK = """() => {
 ANSWERED = """() => document.querySelector('#demo-settlement [data-final="0"]')
   .textContent === '-18'"""
 
+Kind = Literal["cold", "warm"]
+"""A visit: the first (cold), then a later one with the service worker active (warm)."""
 
-def visit(page, url: str, first: bool) -> dict[str, float]:
+
+class Visit(TypedDict):
+    """One visit's times in ms: first contentful paint and the demo's first answer, from the
+    click and from navigation start."""
+
+    fcp: float
+    answer: float
+    answer_total: float
+
+
+class RulesPage(TypedDict):
+    """Both visits of the rules page."""
+
+    cold: Visit
+    warm: Visit
+
+
+def summary(values: list[float]) -> str:
+    """Median, minimum and maximum, in whole ms."""
+    return (
+        f"median {statistics.median(values):7.0f}  min {min(values):7.0f}  max {max(values):7.0f}"
+    )
+
+
+def visit(page: Page, url: str, first: bool) -> Visit:
     """One visit: first contentful paint; then the demo's first answer."""
     if first:
         page.goto(url)
@@ -56,7 +87,9 @@ def visit(page, url: str, first: bool) -> dict[str, float]:
     return {"fcp": fcp, "answer": answered - clicked, "answer_total": answered}
 
 
-def measure_rules(playwright, server: StaticServer, profile: Path, lang: str) -> dict:
+def measure_rules(
+    playwright: Playwright, server: StaticServer, profile: Path, lang: str
+) -> RulesPage:
     """Cold, then warm (the service worker active)."""
     context = new_profile(playwright, profile)
     page = context.pages[0] if context.pages else context.new_page()
@@ -81,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    bare: list[dict] = []
-    rules: list[dict] = []
+    bare: list[Baseline] = []
+    rules: list[RulesPage] = []
     with tempfile.TemporaryDirectory(prefix="barbu-bench-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
@@ -96,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as playwright:
             measure_bare(playwright, server, next(profiles))  # warm-up of the OS's file cache
             for round_ in range(args.rounds):
-                pair = [
+                pair: list[Callable[[], None]] = [
                     lambda: bare.append(measure_bare(playwright, server, next(profiles))),
                     lambda: rules.append(
                         measure_rules(playwright, server, next(profiles), args.lang)
@@ -112,12 +145,13 @@ def main(argv: list[str] | None = None) -> int:
                 )
         server.stop()
 
-    def values(visit_: str, key: str) -> list[float]:
+    def values(visit_: Kind, key: Literal["fcp", "answer", "answer_total"]) -> list[float]:
         return [row[visit_][key] for row in rules]
 
     print()
     print(f"rules/{args.lang}/, ms ({args.rounds} rounds, headless Chromium, this machine)")
-    for visit_ in ("cold", "warm"):
+    visits: tuple[Kind, ...] = ("cold", "warm")
+    for visit_ in visits:
         print(f"  {visit_:4} text shown (first contentful paint)  {summary(values(visit_, 'fcp'))}")
         print(
             f"  {visit_:4} demo's first answer, from the click  {summary(values(visit_, 'answer'))}"

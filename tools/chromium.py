@@ -8,6 +8,7 @@ connections (see /work/shared/TOOLCHAIN.md).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 DEBIAN_CHROMIUM = Path("/usr/lib/chromium/chromium")
 CHROMIUM_FLAGS = [
@@ -22,10 +23,18 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def launch_options() -> dict:
+class LaunchOptions(TypedDict):
+    """The keyword arguments of Playwright's launchers that this project sets."""
+
+    headless: bool
+    args: list[str]
+    executable_path: NotRequired[str]
+
+
+def launch_options() -> LaunchOptions:
     """Keyword arguments for Playwright's ``chromium.launch()`` or
     ``launch_persistent_context()``."""
-    options: dict = {"headless": True, "args": list(CHROMIUM_FLAGS)}
+    options: LaunchOptions = {"headless": True, "args": list(CHROMIUM_FLAGS)}
     if DEBIAN_CHROMIUM.exists():
         options["executable_path"] = str(DEBIAN_CHROMIUM)
     return options

@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from barbu.actions import ChooseContract
 from barbu.bots.players import Bot
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.cards import deal_masks
@@ -42,7 +43,11 @@ def main() -> int:
         for crules in rules.contracts:
             deal = Deal(hands, 0, rules)
             view = deal.view(0)
-            options = [a for a in view.legal if a.contract == crules.contract]
+            options = [
+                a
+                for a in view.legal
+                if isinstance(a, ChooseContract) and a.contract == crules.contract
+            ]
             view = replace(view, legal=tuple(options))
             deal.apply(beginner.decide(view))
             sums[crules.contract] += heuristic_playout(skip_doubling(deal))[0]

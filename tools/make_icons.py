@@ -18,6 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = (192, 512)
 SAMPLES = 3  # supersampling per axis, for smooth edges
 
+Colour = tuple[int, int, int]
+"""Red, green, blue, 0 to 255."""
+Point = tuple[float, float]
+"""A point of the unit square (y downwards), or a width and height in it."""
+
 FELT_CENTRE = (0x16, 0x7A, 0x4E)
 FELT_EDGE = (0x09, 0x45, 0x2B)
 PAPER = (0xFB, 0xFA, 0xF5)
@@ -42,7 +47,7 @@ CROWN = [
 CROWN_BALLS = [(0.37, 0.268, 0.02), (0.5, 0.238, 0.022), (0.63, 0.268, 0.02)]
 
 
-def rounded_rect_distance(x: float, y: float, centre, half, radius: float) -> float:
+def rounded_rect_distance(x: float, y: float, centre: Point, half: Point, radius: float) -> float:
     """Signed distance to a rounded rectangle (negative inside)."""
     qx = abs(x - centre[0]) - half[0] + radius
     qy = abs(y - centre[1]) - half[1] + radius
@@ -57,7 +62,7 @@ def in_heart(x: float, y: float, cx: float = 0.5, cy: float = 0.585, scale: floa
     return (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0
 
 
-def in_polygon(x: float, y: float, points) -> bool:
+def in_polygon(x: float, y: float, points: list[Point]) -> bool:
     """Even-odd rule point-in-polygon test."""
     inside = False
     for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
@@ -66,7 +71,13 @@ def in_polygon(x: float, y: float, points) -> bool:
     return inside
 
 
-def colour_at(x: float, y: float) -> tuple[int, int, int]:
+def mix(start: Colour, end: Colour, fraction: float) -> Colour:
+    """The colour ``fraction`` of the way from ``start`` to ``end``, each channel rounded."""
+    red, green, blue = (round(s + (e - s) * fraction) for s, e in zip(start, end, strict=True))
+    return red, green, blue
+
+
+def colour_at(x: float, y: float) -> Colour:
     """The colour of the icon at a point of the unit square (y downwards)."""
     card = rounded_rect_distance(x, y, CARD_CENTRE, CARD_HALF, CARD_RADIUS)
     if card <= 0:
@@ -82,11 +93,11 @@ def colour_at(x: float, y: float) -> tuple[int, int, int]:
             return GOLD_DARK
         return PAPER
     shade = min(1.0, math.hypot(x - 0.5, y - 0.45) / 0.72)
-    felt = tuple(round(a + (b - a) * shade) for a, b in zip(FELT_CENTRE, FELT_EDGE, strict=True))
+    felt = mix(FELT_CENTRE, FELT_EDGE, shade)
     shadow = rounded_rect_distance(x, y - 0.018, CARD_CENTRE, CARD_HALF, CARD_RADIUS)
     if shadow < 0.03:
         strength = 0.45 * (1 - max(shadow, 0.0) / 0.03)
-        felt = tuple(round(f + (s - f) * strength) for f, s in zip(felt, SHADOW, strict=True))
+        felt = mix(felt, SHADOW, strength)
     return felt
 
 

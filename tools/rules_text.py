@@ -96,7 +96,7 @@ def read_source(text: str, where: str) -> Source:
     if len(lines) <= len(HEADER_KEYS) or lines[len(HEADER_KEYS)].strip():
         raise RulesTextError(f"{where}:{len(HEADER_KEYS) + 1}: a blank line must end the header")
     blocks = _blocks(lines, len(HEADER_KEYS) + 1, where)
-    return Source(header["title"], header["description"], names, blocks)  # type: ignore[arg-type]
+    return Source(header["title"], header["description"], names, blocks)
 
 
 def _blocks(lines: list[str], start: int, where: str) -> tuple[Block, ...]:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import functools
+import socket
 import sys
 import threading
 import time
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from io import BufferedIOBase
 from pathlib import Path
+from typing import cast
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -38,16 +41,16 @@ TYPES = {
 class _CountingWriter:
     """Wraps a response stream and counts the bytes written through it."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: BufferedIOBase) -> None:
         self._stream = stream
         self.count = 0
 
-    def write(self, data) -> int:
+    def write(self, data: bytes) -> int:
         written = self._stream.write(data)
         self.count += len(data)
         return written
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> object:
         return getattr(self._stream, name)
 
 
@@ -57,10 +60,15 @@ class StaticHandler(SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Overrides the base class's attribute (an instance attribute in typeshed: not a ClassVar).
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
+    server: StaticServer  # the only server that makes these handlers
+    counter: _CountingWriter
+    started: float | None
 
     def setup(self) -> None:
         super().setup()
-        self.wfile = _CountingWriter(self.wfile)
+        self.counter = _CountingWriter(self.wfile)
+        # The base class writes to wfile; the wrapper stands in for the stream it wraps.
+        self.wfile = cast(BufferedIOBase, self.counter)
 
     def parse_request(self) -> bool:
         self.started = time.time()  # the request line has arrived
@@ -68,11 +76,11 @@ class StaticHandler(SimpleHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self.started = None
-        before = self.wfile.count
+        before = self.counter.count
         super().handle_one_request()
         if self.started is not None:
             self.server.record(
-                Sent(self.started, self.command, self.path, self.wfile.count - before)
+                Sent(self.started, self.command, self.path, self.counter.count - before)
             )
 
     def end_headers(self) -> None:
@@ -80,7 +88,7 @@ class StaticHandler(SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # "format": the base class's name
+    def log_message(self, format: str, *args: object) -> None:  # "format": the base class's name
         if self.server.verbose:
             super().log_message(format, *args)
 
@@ -126,7 +134,9 @@ class StaticServer(ThreadingHTTPServer):
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
-    def handle_error(self, request, client_address) -> None:
+    def handle_error(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: object
+    ) -> None:
         """Ignore a browser closing its connections mid-response; report anything else."""
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
@@ -144,7 +154,8 @@ class StaticServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         """The address of the site's root, with a trailing slash."""
-        host, port = self.server_address[:2]
+        # A TCP socket's address: its host is a str (typeshed also allows bytes, for binding).
+        host, port = cast(tuple[str, int], self.server_address[:2])
         return f"http://{host}:{port}/"
 
     def record(self, sent: Sent) -> None:
