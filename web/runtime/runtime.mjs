@@ -158,7 +158,7 @@ export async function addModules(pyodide) {
  * the snapshot (its bytes; the interpreter runs on as before).
  */
 export function takeSnapshot(pyodide) {
-  pyodide.runPython("__import__('web.runtime.snapshot').snapshot.prepare()");
+  pyodide.runPython("__import__('importlib').import_module('web.runtime.snapshot').prepare()");
   return pyodide.makeMemorySnapshot();
 }
 
