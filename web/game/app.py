@@ -20,22 +20,19 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from barbu import Card, Rank, Suit
+from barbu import Card
 from barbu.deal import Trick
 from barbu.session import SessionView
 from web.game.bots import ComputerPlayers
-from web.game.browser import js_object
+from web.game.choices import Choices
 from web.game.engine import (
     HUMAN,
     Action,
-    ChooseContract,
-    Double,
     Event,
     Game,
     Phase,
     Play,
     RuleError,
-    action_from_data,
 )
 from web.game.events import PageEvents
 from web.game.players import SWEEP, PlayersLoop
@@ -51,9 +48,9 @@ from web.game.state import UiState
 from web.game.tasks import Announcer, Tasks
 from web.game.updates import UpdateGate
 from web.languages.i18n import Catalog
-from web.languages.words import announcement, hint_text, refusal, rules_link
+from web.languages.words import announcement, refusal, rules_link
 from web.languages.words import said as say
-from web.runtime.codecache import compiled_from_source, read_sources
+from web.runtime.codecache import compiled_from_source
 from web.table.header import header
 from web.table.props import Notice, TableState, menu_props, table_props, toolbar_props, turn_of
 from web.table.status import turn_text
@@ -61,15 +58,13 @@ from web.table.view import TableView
 
 __all__ = ["PageController", "start"]
 
-RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "T", "0": "T"}
-"""A rank named by a key of its own (ten as T or 0)."""
-
 
 class PageController:
     """The game page; one per page."""
 
     game: Game
     sessions: Sessions
+    choices: Choices
 
     def __init__(self, window: Any, boot: Any, catalog: Catalog, query: str) -> None:
         self.window = window
@@ -89,6 +84,7 @@ class PageController:
         self.tasks = Tasks()
         self.announcer = Announcer(self.tasks, self.table.announce)
         self.players = PlayersLoop(self, self.tasks)
+        self.choices = Choices(self)
         self.events = PageEvents(self)
         self.names: list[str] = []
         self.ui = UiState()
@@ -158,9 +154,8 @@ class PageController:
             self.window.history.replaceState(None, "", address)
 
     async def connect_bots(self) -> None:
-        """Wait for the computer players' worker, then let them play; then, if this start compiled
-        any module from source, have the worker keep the bytecode for the next start
-        (web/runtime/codecache.py)."""
+        """Wait for the computer players' worker, then let them play; then have it keep the
+        bytecode of the modules this start compiled (``ComputerPlayers.keep_bytecode``)."""
         compiled = compiled_from_source()
         try:
             await self.bots.start()
@@ -169,17 +164,10 @@ class PageController:
             self.notify("bots-failed", "notice.bots_failed")
             self.boot.codeKept(compiled, False)
             return
-        self.performance.mark("barbu:bots-ready")
+        self.mark("barbu:bots-ready")
         self.draw()
         self.players.kick()
-        stored = False
-        if compiled:  # the worker compiles this start's modules for the next start
-            code = self.boot.code
-            try:
-                answer = await self.bots.keep_code(code.cache, code.url, read_sources())
-                stored = answer["stored"]
-            except Exception as error:  # not kept: the next start compiles again, nothing lost
-                self.window.console.warn(f"Barbu: Python bytecode not kept: {error}")
+        stored = await self.bots.keep_bytecode(self.boot.code, compiled, self.window.console)
         self.boot.codeKept(compiled, stored)
 
     # -- drawing -------------------------------------------------------------------------------
@@ -261,31 +249,8 @@ class PageController:
         self.place_focus(self.screen_view())
 
     def place_focus(self, view: SessionView) -> None:
-        """Give the keyboard a place to start: a new choice or summary takes the focus, and a
-        focus lost in a redraw (a played card) goes to the first playable card."""
-        if self.table.table.hidden:  # before the boot loader shows the table: nothing can focus
-            return
-        active = self.document.activeElement
-        lost = (
-            not active
-            or active.isSameNode(self.document.body)
-            or not active.isConnected
-            or active.hasAttribute("disabled")
-        )
-        inside = bool(active) and bool(active.closest("#center, #menu-panel"))
-        prompt = self.document.querySelector(
-            '#center [data-action="next"], #center .prompt button:not([disabled])'
-        )
-        target = None
-        if prompt and self.table.fresh_prompt and not inside:
-            target = prompt
-        elif lost and view.deal.to_move == HUMAN:
-            target = self.document.querySelector("#hand button[data-card].playable")
-        elif lost and view.is_over:
-            target = self.document.querySelector('#center [data-action="new-session"]')
-        self.table.fresh_prompt = False
-        if target:
-            target.focus(js_object(self.window, preventScroll=True))
+        """Give the keyboard a place to start (``TableView.place_focus``)."""
+        self.table.place_focus(view.deal.to_move == HUMAN, view.is_over)
 
     def notify(self, kind: str, message: str, kept: str | None = None, **fields: object) -> None:
         """Show the catalog's ``message`` until the player dismisses it."""
@@ -302,60 +267,6 @@ class PageController:
         self.performance.mark(name)
 
     # -- the player's actions ------------------------------------------------------------------
-
-    def pick_contract(self, value: str) -> None:
-        """A contract button: most are chosen at once; one with a trump suit or a starting rank
-        to name opens that row first."""
-        crules = self.game.session.rules.contract(value)
-        if not (crules.has_trump or crules.names_rank):
-            self.human(ChooseContract(crules.contract))
-            return
-        self.show(self.ui.pick(crules.contract))
-        first = self.document.querySelector(
-            "#center [data-trump]" if crules.has_trump else "#center [data-rank]"
-        )
-        if first:
-            first.focus()
-
-    def name_trump(self, char: str) -> None:
-        """The trump suit of the contract being chosen."""
-        self.human(ChooseContract(self.picking(), trump=Suit.parse(char)))
-
-    def name_rank(self, char: str) -> None:
-        """The starting rank of the contract being chosen (a key: ``t`` or ``0`` for ten)."""
-        rank = Rank.parse(RANK_KEYS.get(char.lower(), char))
-        self.human(ChooseContract(self.picking(), start_rank=rank))
-
-    def picking(self) -> Any:
-        """The contract whose trump suit or starting rank the player is naming."""
-        if self.ui.picking is None:
-            raise RuleError("choose a contract first", "no-contract")
-        return self.ui.picking
-
-    def toggle_double(self, seat: int) -> None:
-        """Select or unselect a seat to double (or redouble) on the player's turn (a double
-        the player must make stays selected)."""
-        deal = self.game.session.deal.view(HUMAN)
-        selected = self.ui.selected_doubles
-        if seat in selected and deal.must_double and seat == deal.declarer:
-            error = self.game.reason(Double(selected - {seat}))
-            text = refusal(self.catalog, error) if error else None
-            self.show(self.ui.refused(text, rules_link(self.catalog.lang, error)))
-            return
-        self.show(self.ui.toggle_double(seat))
-        button = self.document.querySelector(f'#center [data-double="{seat}"]')
-        if button:
-            button.focus()
-
-    def double_shortcut(self, name: str | None) -> None:
-        """A shortcut of the doubling prompt (all, none...): its seats selected."""
-        shortcuts = dict(self.game.session.deal.view(HUMAN).shortcuts)
-        if name in shortcuts:
-            self.show(self.ui.select_doubles(frozenset(shortcuts[name])))
-
-    def doubles_done(self) -> None:
-        """The player's doubles, as selected."""
-        self.human(Double(frozenset(self.ui.selected_doubles)))
 
     def play_card(self, code: str) -> None:
         """A card of the hand."""
@@ -374,37 +285,6 @@ class PageController:
             return
         self.after(event)
         self.players.kick()
-
-    def ask_hint(self) -> None:
-        """Ask the expert computer player, in the worker, what it would do in the player's place."""
-        if (
-            not self.bots.ready
-            or self.ui.hint_waiting
-            or self.ui.summary is not None
-            or self.game.session.to_move != HUMAN
-        ):
-            return
-        position = self.game.position_json()
-        self.show(self.ui.ask_hint(position))
-        self.tasks.spawn(self.fetch_hint(self.players.generation, position))
-
-    async def fetch_hint(self, generation: int, position: str) -> None:
-        """Show the expert's suggestion if the position is still the one it was asked about."""
-        hint: Action | None
-        try:
-            data = await self.bots.hint(position, HUMAN, self.game.bot_seed())
-            hint = action_from_data(data)
-        except Exception as error:  # the worker failed: the player can still decide alone
-            self.window.console.error(f"Barbu: no hint: {error}")
-            hint = None
-        if generation != self.players.generation or self.ui.hint_waiting != position:
-            return  # the player acted meanwhile (and may have asked again): not this answer
-        self.show(self.ui.answer_hint(hint))
-        if hint is None:
-            self.notify("hint-failed", "hint.failed")
-        else:  # the hint line says it
-            declarer = self.screen_view().deal.declarer
-            self.announce(hint_text(self.catalog, self.names, hint, declarer))
 
     def after(self, event: Event) -> None:
         """Show what an action did, save, redraw."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from web.runtime.codecache import read_sources
+
 PAGE_LEVELS = ("beginner", "standard")
 """The levels whose decisions the page may take itself while the worker starts: those that play
 their cards without sampled playouts (``barbu.bots.SETTINGS``), a few hundredths of a second
@@ -66,6 +68,19 @@ class ComputerPlayers:
         ``cache_name`` (web/runtime/codecache.py); ``{"stored": False}`` when the same bytecode was
         there already."""
         return await self.ask("keep_code", cache_name, url, json.dumps(sources))
+
+    async def keep_bytecode(self, code: Any, compiled: int, console: Any) -> bool:
+        """If this start compiled modules from source (``compiled`` of them), have the worker
+        compile them for the next start and keep them (``code``: the boot loader's cache and
+        address); whether it stored them. Not kept, the next start compiles again: no loss."""
+        if not compiled:
+            return False
+        try:
+            answer = await self.keep_code(code.cache, code.url, read_sources())
+        except Exception as error:
+            console.warn(f"Barbu: Python bytecode not kept: {error}")
+            return False
+        return bool(answer["stored"])
 
     async def ask(self, function: str, *arguments: Any) -> dict[str, Any]:
         """Call one of the worker's functions (web/runtime/worker.py); its JSON answer as data."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from web.game.browser import attribute
+from web.components.browser import attribute
 from web.game.keys import KeyContext, key_command, neighbour
 
 if TYPE_CHECKING:
@@ -28,13 +28,13 @@ class PageEvents:
     def __init__(self, page: PageController) -> None:
         self.page = page
         self.proxies: list[Any] = []
-        sessions = page.sessions
+        sessions, choices = page.sessions, page.choices
         self.actions: dict[str, Callable[[Any], None]] = {
             "take-over": lambda _: sessions.slot.take_over(),
-            "shortcut": lambda target: page.double_shortcut(attribute(target, "data-shortcut")),
-            "doubles-done": lambda _: page.doubles_done(),
+            "shortcut": lambda target: choices.double_shortcut(attribute(target, "data-shortcut")),
+            "doubles-done": lambda _: choices.doubles_done(),
             "next": lambda _: page.next_deal(),
-            "hint": lambda _: page.ask_hint(),
+            "hint": lambda _: choices.ask_hint(),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
             "export": sessions.export,
@@ -49,10 +49,10 @@ class PageEvents:
         }
         self.choices: dict[str, Callable[[str], None]] = {
             "data-card": page.play_card,
-            "data-contract": page.pick_contract,
-            "data-trump": page.name_trump,
-            "data-rank": page.name_rank,
-            "data-double": lambda seat: page.toggle_double(int(seat)),
+            "data-contract": choices.pick_contract,
+            "data-trump": choices.name_trump,
+            "data-rank": choices.name_rank,
+            "data-double": lambda seat: choices.toggle_double(int(seat)),
         }
 
     def listen(self) -> None:

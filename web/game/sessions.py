@@ -16,7 +16,7 @@ from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.rules import STANDARD, Rules, preset
-from web.game.browser import download
+from web.components.browser import download
 from web.game.engine import HUMAN, Game, Phase, RuleError
 from web.game.menu_form import read_new_session
 from web.game.players import PlayersLoop

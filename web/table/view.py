@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from web.components.browser import js_object
 from web.components.dom import Dom
 from web.components.trick import POSITIONS
 from web.languages.i18n import Catalog
@@ -337,6 +338,35 @@ class TableView:
         self.document.defaultView.requestAnimationFrame(create_once_callable(scroll))
 
     # -- the trick's sweep, the live region ----------------------------------------------------
+
+    def place_focus(self, my_turn: bool, over: bool) -> None:
+        """Give the keyboard a place to start: a new choice or summary takes the focus, and a
+        focus lost in a redraw (a played card) goes to the first playable card (or, the session
+        over, to "new session")."""
+        if self.table.hidden:  # before the boot loader shows the table: nothing can focus
+            return
+        doc = self.document
+        active = doc.activeElement
+        lost = (
+            not active
+            or active.isSameNode(doc.body)
+            or not active.isConnected
+            or active.hasAttribute("disabled")
+        )
+        inside = bool(active) and bool(active.closest("#center, #menu-panel"))
+        prompt = doc.querySelector(
+            '#center [data-action="next"], #center .prompt button:not([disabled])'
+        )
+        target = None
+        if prompt and self.fresh_prompt and not inside:
+            target = prompt
+        elif lost and my_turn:
+            target = doc.querySelector("#hand button[data-card].playable")
+        elif lost and over:
+            target = doc.querySelector('#center [data-action="new-session"]')
+        self.fresh_prompt = False
+        if target:
+            target.focus(js_object(doc.defaultView, preventScroll=True))
 
     def sweep(self, winner: int) -> bool:
         """Sweep the finished trick towards its winner (CSS, 0.2 s); False when there is no
