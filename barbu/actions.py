@@ -80,32 +80,45 @@ def action_from_data(data: Any) -> Action:
     """Read an action from plain data; ``RuleError`` says what is wrong with it (whether the
     action is legal is the deal's to say)."""
     if type(data) is str:
-        card = CARD_SPELLINGS.get(data)
-        if card is not None:
-            return PLAYS[card]
-        try:
-            return PLAYS[Card.parse(data)]
-        except ValueError as e:
-            raise RuleError(str(e), "bad-card") from None
+        return _play_from_data(data)
     if not isinstance(data, dict) or len(data) == 0:
         raise RuleError(
             f"an action is a card or an object with a contract or a double, not {quoted(data)}",
             "bad-action",
         )
     if "double" in data:
-        if len(data) != 1:
-            raise RuleError(f"a doubling turn has no other key: {quoted(data)}", "bad-action")
-        targets = data["double"]
-        if not isinstance(targets, list):
-            raise RuleError(f"the seats doubled are a list, not {quoted(targets)}", "bad-action")
-        for t in targets:
-            if type(t) is not int or not 0 <= t <= 3:
-                raise RuleError(f"not a seat (0-3): {quoted(t)}", "bad-seat")
-        if len(set(targets)) != len(targets):
-            raise RuleError(
-                f"a seat is doubled twice in one turn: {quoted(targets)}", "double-twice"
-            )
-        return Double(frozenset(targets))
+        return _double_from_data(data)
+    return _contract_from_data(data)
+
+
+def _play_from_data(data: str) -> Play:
+    """The play of the card a string names (``"QS"``)."""
+    card = CARD_SPELLINGS.get(data)
+    if card is not None:
+        return PLAYS[card]
+    try:
+        return PLAYS[Card.parse(data)]
+    except ValueError as e:
+        raise RuleError(str(e), "bad-card") from None
+
+
+def _double_from_data(data: dict[Any, Any]) -> Double:
+    """The doubling turn of ``{"double": [seats]}``."""
+    if len(data) != 1:
+        raise RuleError(f"a doubling turn has no other key: {quoted(data)}", "bad-action")
+    targets = data["double"]
+    if not isinstance(targets, list):
+        raise RuleError(f"the seats doubled are a list, not {quoted(targets)}", "bad-action")
+    for t in targets:
+        if type(t) is not int or not 0 <= t <= 3:
+            raise RuleError(f"not a seat (0-3): {quoted(t)}", "bad-seat")
+    if len(set(targets)) != len(targets):
+        raise RuleError(f"a seat is doubled twice in one turn: {quoted(targets)}", "double-twice")
+    return Double(frozenset(targets))
+
+
+def _contract_from_data(data: dict[Any, Any]) -> ChooseContract:
+    """The contract of ``{"contract": id, "trump": suit, "start_rank": rank}``."""
     extra = sorted(set(data) - {"contract", "trump", "start_rank"}, key=str)
     if "contract" not in data or extra:
         what = f"unknown key {quoted(extra[0])}" if extra else '"contract" is missing'
