@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from .. import domino
-from ..cards import SUIT_MASKS, Mask, iter_mask, mask_of
+from ..cards import SUIT_MASKS, Card, Mask, iter_mask, mask_of
 from ..deal import Phase, View
 from ..rules import TrumpDuty
 from ..tricks import ABOVE, NOT_HEARTS, beats, breaks_hearts, restricts_lead
@@ -37,30 +37,43 @@ def forbidden_cards(view: View) -> list[Mask]:
     lead = view.rules.contract(view.contract).lead
     duty = view.rules.trump_duty
     broken = False
+    for leader, cards_ in _tricks_so_far(view):
+        if cards_[0] // 13 == 1 and restricts_lead(lead, broken):
+            forbid[leader] |= NOT_HEARTS
+        broken = _followers_lack(leader, cards_, trump, duty, broken, forbid)
+    return forbid
+
+
+def _tricks_so_far(view: View) -> list[tuple[int, list[Card]]]:
+    """Each trick played, and the one under way, as its leader and its cards in order."""
     tricks = [(t.leader, list(t.cards)) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [c for _, c in view.trick]))
-    for leader, cards_ in tricks:
-        led = cards_[0] // 13
-        if led == 1 and restricts_lead(lead, broken):
-            forbid[leader] |= NOT_HEARTS
-        best = cards_[0]
-        high = cards_[0] if led == trump else -1
-        for i, c in enumerate(cards_[1:], 1):
-            seat = (leader + i) % 4
-            broken = broken or breaks_hearts(led, c)
-            if c // 13 != led:
-                forbid[seat] |= SUIT_MASKS[led]
-            if trump >= 0:
-                if led == trump and c // 13 == trump and c < high:
-                    forbid[seat] |= ABOVE[high]  # could not beat the top trump
-                elif led != trump and c // 13 != led:
-                    forbid[seat] |= _void_lacks(duty, c, trump, high)
-            if beats(c, best, trump):
-                best = c
-                if c // 13 == trump:
-                    high = c
-    return forbid
+    return tricks
+
+
+def _followers_lack(
+    leader: int, cards_: list[Card], trump: int, duty: TrumpDuty, broken: bool, forbid: list[Mask]
+) -> bool:
+    """Mark what one trick's followers showed they lack; return whether hearts are now broken."""
+    led = cards_[0] // 13
+    best = cards_[0]
+    high = cards_[0] if led == trump else -1
+    for i, c in enumerate(cards_[1:], 1):
+        seat = (leader + i) % 4
+        broken = broken or breaks_hearts(led, c)
+        if c // 13 != led:
+            forbid[seat] |= SUIT_MASKS[led]
+        if trump >= 0:
+            if led == trump and c // 13 == trump and c < high:
+                forbid[seat] |= ABOVE[high]  # could not beat the top trump
+            elif led != trump and c // 13 != led:
+                forbid[seat] |= _void_lacks(duty, c, trump, high)
+        if beats(c, best, trump):
+            best = c
+            if c // 13 == trump:
+                high = c
+    return broken
 
 
 def _void_lacks(duty: TrumpDuty, card: int, trump: int, high: int) -> Mask:
