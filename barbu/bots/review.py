@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -591,6 +591,74 @@ class _Worlds:
         return None
 
 
+_Points = dict[Action, list[float]]
+"""Each candidate's points, one per world it was finished on."""
+
+
+@dataclass(frozen=True)
+class _Trial:
+    """One decision's candidates finished on the worlds drawn for it, within the budget."""
+
+    cands: _Candidates
+    worlds: _Worlds
+    seat: int
+    evaluator: Evaluator
+    budget: Budget
+    deadline: float | None
+    tick: Progress
+
+    def score(self, world: Deal, actions: Iterable[Action], points: _Points) -> None:
+        """Finish ``world`` after each of ``actions``, adding the seat's points to ``points``."""
+        for a in actions:
+            child = world.copy()
+            child.apply(a)
+            points[a].append(self.cands.points(self.evaluator.finish(child), self.seat, a))
+
+    def progress(self, done: int) -> None:
+        """Report ``done`` worlds of the most the decision may take."""
+        self.tick(done / (self.budget.worlds + self.budget.confirm))
+
+    def is_late(self) -> bool:
+        """Whether the time limit has passed."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def screen(self) -> tuple[_Points, list[Action], int]:
+        """Every candidate on the first worlds, the shortlist (and the choice) on the rest."""
+        budget, mine = self.budget, self.cands.chosen
+        alive = self.cands.actions
+        points: _Points = {a: [] for a in alive}
+        n = 0
+        while n < budget.worlds:
+            self.progress(n)
+            if n >= budget.min_worlds and self.is_late():
+                break
+            world = self.worlds.next()
+            if world is None:
+                break
+            self.score(world, alive, points)
+            n += 1
+            if n == budget.screen and len(alive) > budget.shortlist:
+                alive = sorted(alive, key=lambda a: -_mean(points[a]))[: budget.shortlist]
+                if mine not in alive:
+                    alive.append(mine)
+        return points, alive, n
+
+    def confirm(self, best: Action, screened: int) -> _Points:
+        """The choice and ``best`` again on up to ``budget.confirm`` fresh worlds."""
+        mine = self.cands.chosen
+        pair: _Points = {mine: [], best: []}
+        while len(pair[mine]) < self.budget.confirm:
+            k = len(pair[mine])
+            self.progress(screened + k)
+            if k >= self.budget.min_worlds and self.is_late():
+                break
+            world = self.worlds.next()
+            if world is None:
+                break
+            self.score(world, (mine, best), pair)
+        return pair
+
+
 def _judge(
     state: Deal,
     seat: int,
@@ -609,30 +677,11 @@ def _judge(
     cands = _Candidates(state, view, chosen)
     if len(cands.actions) < 2:
         return None
-    worlds = _Worlds(view, rng)
-    mine = cands.chosen
-    alive = cands.actions
-    points: dict[Action, list[float]] = {a: [] for a in alive}
-    total = budget.worlds + budget.confirm
-    n = 0
-    while n < budget.worlds:
-        tick(n / total)
-        if n >= budget.min_worlds and deadline is not None and time.perf_counter() > deadline:
-            break
-        world = worlds.next()
-        if world is None:
-            break
-        for a in alive:
-            child = world.copy()
-            child.apply(a)
-            points[a].append(cands.points(evaluator.finish(child), seat, a))
-        n += 1
-        if n == budget.screen and len(alive) > budget.shortlist:
-            alive = sorted(alive, key=lambda a: -_mean(points[a]))[: budget.shortlist]
-            if mine not in alive:
-                alive.append(mine)
+    trial = _Trial(cands, _Worlds(view, rng), seat, evaluator, budget, deadline, tick)
+    points, alive, n = trial.screen()
     if not n:
         return None
+    mine = cands.chosen
     means = {a: _mean(p) for a, p in points.items()}
     best = max(alive, key=lambda a: (means[a], a == mine))
     options = tuple(
@@ -645,23 +694,10 @@ def _judge(
     if best != mine and label(first, error, cands.stake, SUSPICION) is not None:
         # The best of several noisy candidates looks better than it is: judge the two again on
         # fresh worlds, where the difference is an unbiased estimate.
-        pair = {mine: [], best: []}
-        while len(pair[mine]) < budget.confirm:
-            k = len(pair[mine])
-            tick((n + k) / total)
-            late = deadline is not None and time.perf_counter() > deadline
-            if k >= budget.min_worlds and late:
-                break
-            world = worlds.next()
-            if world is None:
-                break
-            for a in (mine, best):
-                child = world.copy()
-                child.apply(a)
-                pair[a].append(cands.points(evaluator.finish(child), seat, a))
-        confirmed = len(pair[mine]) > 1
-        if not confirmed:
-            pair = {mine: points[mine], best: points[best]}
+        fresh = trial.confirm(best, n)
+        confirmed = len(fresh[mine]) > 1
+        if confirmed:
+            pair = fresh
     cost, stderr = _paired(pair[best], pair[mine])
     if cost <= 0:  # the fresh worlds do not confirm the gain: the choice stands
         best, cost = mine, 0.0
