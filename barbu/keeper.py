@@ -71,7 +71,7 @@ from .cards import SUIT_MASKS, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, DealSummary
 from .errors import Refusal, RuleError, quoted
 from .records import FORMAT, is_session_record, session_from_record
-from .rules import STANDARD, Contract, ContractRules, Rules, rules_from_record
+from .rules import STANDARD, Contract, ContractRules, Domino, Rules, rules_from_record
 from .scoring import final_scores, settlements
 from .scoring import winners as best_seats
 from .session import Session
@@ -326,36 +326,65 @@ def count_scores(rules: Rules, contract: Contract | str, taken: Taken) -> tuple[
     if not isinstance(taken, Taken):
         raise _refused("taken", f"not counts: {quoted(taken)}", "bad-record")
     if crules.domino is not None:
-        if taken.tricks is not None or taken.cards or taken.won:
-            raise _refused("taken", "a Domino counts only the places", "bad-count")
-        if taken.places is None:
-            raise _refused("taken", "give each seat's place", "bad-count")
-        places = _counts(taken.places, 4, "taken, places", "places")
-        if sorted(places) != [1, 2, 3, 4]:
-            raise _refused(
-                "taken, places",
-                f"the places are 1, 2, 3 and 4, one each: not {places}",
-                "bad-count",
-            )
-        return tuple(crules.domino.places[p - 1] for p in places)
+        return _domino_scores(crules.domino, taken)
     if taken.places is not None:
         raise _refused("taken, places", "only a Domino has places", "bad-count")
-    raw = [0, 0, 0, 0]
-    hand = rules.hand_size
-    tricks = None
-    if taken.tricks is not None:
-        tricks = _counts(taken.tricks, hand, "taken, tricks", "tricks")
-        total = sum(tricks)
-        if total != hand and not (crules.early_end and 1 <= total <= hand):
-            between = f"1 to {hand}" if crules.early_end else str(hand)
-            raise _refused(
-                "taken, tricks", f"the tricks add up to {total}, not {between}", "bad-count"
-            )
-        raw = [crules.per_trick * n for n in tricks]
-    elif crules.per_trick:
-        raise _refused("taken", "count each seat's tricks", "bad-count")
+    tricks = _trick_counts(crules, taken, rules.hand_size)
+    raw = [0, 0, 0, 0] if tricks is None else [crules.per_trick * n for n in tricks]
     cards = dict(taken.cards)
     won = dict(taken.won)
+    _check_keys(crules, counted, cards, won)
+    captured = [0, 0, 0, 0]
+    disjoint = _disjoint(counted)
+    for t in counted:
+        if t.kind == "cards":
+            for seat, n in enumerate(_card_counts(t, cards)):
+                raw[seat] += t.value * n
+                captured[seat] = captured[seat] + n if disjoint else max(captured[seat], n)
+        elif t.kind == "won":
+            raw[_trick_winner(t, won, tricks)] += t.value
+    if tricks is not None:
+        _check_captures(captured, tricks)
+    return tuple(raw)
+
+
+def _domino_scores(domino: Domino, taken: Taken) -> tuple[int, ...]:
+    """The Domino's raw scores, from each seat's place."""
+    if taken.tricks is not None or taken.cards or taken.won:
+        raise _refused("taken", "a Domino counts only the places", "bad-count")
+    if taken.places is None:
+        raise _refused("taken", "give each seat's place", "bad-count")
+    places = _counts(taken.places, 4, "taken, places", "places")
+    if sorted(places) != [1, 2, 3, 4]:
+        raise _refused(
+            "taken, places",
+            f"the places are 1, 2, 3 and 4, one each: not {places}",
+            "bad-count",
+        )
+    return tuple(domino.places[p - 1] for p in places)
+
+
+def _trick_counts(crules: ContractRules, taken: Taken, hand: int) -> tuple[int, ...] | None:
+    """Each seat's tricks if given (required where tricks score), checked to add up."""
+    if taken.tricks is None:
+        if crules.per_trick:
+            raise _refused("taken", "count each seat's tricks", "bad-count")
+        return None
+    tricks = _counts(taken.tricks, hand, "taken, tricks", "tricks")
+    total = sum(tricks)
+    if total != hand and not (crules.early_end and 1 <= total <= hand):
+        between = f"1 to {hand}" if crules.early_end else str(hand)
+        raise _refused("taken, tricks", f"the tricks add up to {total}, not {between}", "bad-count")
+    return tricks
+
+
+def _check_keys(
+    crules: ContractRules,
+    counted: Sequence[Tally],
+    cards: Mapping[str, Any],
+    won: Mapping[int, Any],
+) -> None:
+    """Refuse a card set or a trick number the contract does not count."""
     for key in cards:
         if not any(t.kind == "cards" and t.key == key for t in counted):
             raise _refused(
@@ -364,39 +393,42 @@ def count_scores(rules: Rules, contract: Contract | str, taken: Taken) -> tuple[
     for number in won:
         if not any(t.kind == "won" and t.key == str(number) for t in counted):
             raise _refused("taken, won", f"trick {quoted(number)} scores nothing here", "bad-count")
-    captured = [0, 0, 0, 0]
-    disjoint = _disjoint(counted)
-    for t in counted:
-        if t.kind == "cards":
-            spot = f"taken, cards, {t.key}"
-            if t.key not in cards:
-                raise _refused("taken, cards", f"count the {t.label} each seat took", "bad-count")
-            counts = _counts(cards[t.key], t.most, spot, t.label)
-            if sum(counts) != t.most:
-                raise _refused(
-                    spot, f"the {t.label} taken add up to {sum(counts)}, not {t.most}", "bad-count"
-                )
-            for seat, n in enumerate(counts):
-                raw[seat] += t.value * n
-                captured[seat] = captured[seat] + n if disjoint else max(captured[seat], n)
-        elif t.kind == "won":
-            if int(t.key) not in won:
-                raise _refused("taken, won", f"say who won trick {t.key}", "bad-count")
-            seat = _seat(won[int(t.key)], f"taken, won, {t.key}")
-            raw[seat] += t.value
-            if tricks is not None and tricks[seat] < sum(w == seat for w in won.values()):
-                raise _refused(
-                    "taken, won", f"seat {seat} wins more scoring tricks than tricks", "bad-count"
-                )
-    if tricks is not None:
-        for seat, n in enumerate(captured):
-            if n > 4 * tricks[seat]:
-                raise _refused(
-                    "taken",
-                    f"seat {seat} cannot capture {n} scoring cards in {tricks[seat]} tricks",
-                    "bad-count",
-                )
-    return tuple(raw)
+
+
+def _card_counts(t: Tally, cards: Mapping[str, Any]) -> tuple[int, ...]:
+    """How many of the card set ``t`` each seat captured, checked to add up to all of them."""
+    spot = f"taken, cards, {t.key}"
+    if t.key not in cards:
+        raise _refused("taken, cards", f"count the {t.label} each seat took", "bad-count")
+    counts = _counts(cards[t.key], t.most, spot, t.label)
+    if sum(counts) != t.most:
+        raise _refused(
+            spot, f"the {t.label} taken add up to {sum(counts)}, not {t.most}", "bad-count"
+        )
+    return counts
+
+
+def _trick_winner(t: Tally, won: Mapping[int, Any], tricks: tuple[int, ...] | None) -> int:
+    """The seat that won the scoring trick ``t``, checked against the tricks it took."""
+    if int(t.key) not in won:
+        raise _refused("taken, won", f"say who won trick {t.key}", "bad-count")
+    seat = _seat(won[int(t.key)], f"taken, won, {t.key}")
+    if tricks is not None and tricks[seat] < sum(w == seat for w in won.values()):
+        raise _refused(
+            "taken, won", f"seat {seat} wins more scoring tricks than tricks", "bad-count"
+        )
+    return seat
+
+
+def _check_captures(captured: Sequence[int], tricks: Sequence[int]) -> None:
+    """Refuse more scoring cards captured than four a trick."""
+    for seat, n in enumerate(captured):
+        if n > 4 * tricks[seat]:
+            raise _refused(
+                "taken",
+                f"seat {seat} cannot capture {n} scoring cards in {tricks[seat]} tricks",
+                "bad-count",
+            )
 
 
 def _disjoint(counted: Sequence[Tally]) -> bool:
@@ -1149,6 +1181,21 @@ def _kept_deal(rec: Any, number: int, rules: Rules, rotation: Session) -> KeptDe
     extra = sorted(set(rec) - _DEAL_KEYS, key=str)
     if extra:
         raise _refused(where, f"unknown key {quoted(extra[0])}", "bad-record")
+    declarer = _kept_declarer(rec, where, number, rules, rotation)
+    contract, pairs = _kept_actions(rec.get("actions"), where, declarer, rules)
+    raw = rec.get("raw")
+    if raw is not None and not (isinstance(raw, list) and len(raw) == 4):
+        raise _refused(f"{where}, raw", f"4 whole numbers, not {quoted(raw)}", "bad-record")
+    taken = Taken.from_data(rec["taken"], f"{where}, taken") if "taken" in rec else None
+    if raw is None and taken is None:
+        raise _refused(where, '"raw" or "taken" is missing', "bad-record")
+    return KeptDeal(contract, pairs, None if raw is None else tuple(raw), taken)
+
+
+def _kept_declarer(
+    rec: dict[str, Any], where: str, number: int, rules: Rules, rotation: Session
+) -> int:
+    """The deal's declarer, checked against the rotation (and the dealer, if given)."""
     declarer = _seat(rec.get("declarer"), f"{where}, declarer")
     expected = rotation.declarer_of(number)
     if declarer != expected:
@@ -1165,7 +1212,13 @@ def _kept_deal(rec: Any, number: int, rules: Rules, rotation: Session) -> KeptDe
             f"the dealer is seat {dealer} when seat {declarer} declares, not seat {rec['dealer']}",
             "bad-record",
         )
-    actions = rec.get("actions")
+    return declarer
+
+
+def _kept_actions(
+    actions: Any, where: str, declarer: int, rules: Rules
+) -> tuple[ChooseContract, tuple[tuple[int, int], ...]]:
+    """The deal's contract and its doubles as ``(doubler, target)`` pairs in turn order."""
     turns = 4 if rules.doubling else 0
     if not isinstance(actions, list) or len(actions) != 1 + turns:
         raise _refused(
@@ -1188,13 +1241,7 @@ def _kept_deal(rec: Any, number: int, rules: Rules, rotation: Session) -> KeptDe
         if not isinstance(turn, Double):
             raise _refused(f"{where}, actions[{k}]", "a doubling turn, not a card", "bad-action")
         pairs += [((declarer + k) % 4, t) for t in sorted(turn.targets)]
-    raw = rec.get("raw")
-    if raw is not None and not (isinstance(raw, list) and len(raw) == 4):
-        raise _refused(f"{where}, raw", f"4 whole numbers, not {quoted(raw)}", "bad-record")
-    taken = Taken.from_data(rec["taken"], f"{where}, taken") if "taken" in rec else None
-    if raw is None and taken is None:
-        raise _refused(where, '"raw" or "taken" is missing', "bad-record")
-    return KeptDeal(contract, tuple(pairs), None if raw is None else tuple(raw), taken)
+    return contract, tuple(pairs)
 
 
 __all__ = [
