@@ -101,52 +101,76 @@ def read_source(text: str, where: str) -> Source:
 
 def _blocks(lines: list[str], start: int, where: str) -> tuple[Block, ...]:
     """The body's blocks: headings, paragraphs, lists and generated blocks."""
-    out: list[Block] = []
-    paragraph: list[str] = []
-    items: list[str] = []
-    first = 0
-
-    def close() -> None:
-        if paragraph:
-            out.append(Paragraph(" ".join(paragraph), first))
-            paragraph.clear()
-        if items:
-            out.append(Items(tuple(items), first))
-            items.clear()
-
+    body = _Body(where)
     for number, line in enumerate(lines[start:], start + 1):
-        _check_digits(line, f"{where}:{number}")
+        body.read(number, line)
+    body.close()
+    return tuple(body.blocks)
+
+
+class _Body:
+    """A source's body being read: the blocks so far, and the paragraph or list under way."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.blocks: list[Block] = []
+        self.paragraph: list[str] = []
+        self.items: list[str] = []
+        self.first = 0
+        """The line the paragraph or list under way starts on."""
+
+    def close(self) -> None:
+        """End the paragraph or list under way."""
+        if self.paragraph:
+            self.blocks.append(Paragraph(" ".join(self.paragraph), self.first))
+            self.paragraph.clear()
+        if self.items:
+            self.blocks.append(Items(tuple(self.items), self.first))
+            self.items.clear()
+
+    def read(self, number: int, line: str) -> None:
+        """Read line ``number`` of the source."""
+        _check_digits(line, f"{self.where}:{number}")
         stripped = line.strip()
         if not stripped:
-            close()
-            continue
-        if heading := HEADING.match(line):
-            close()
-            level = len(heading.group(1))
-            if (level > 1) != (heading.group(2) is not None):
-                raise RulesTextError(f"{where}:{number}: '#' takes no id, '##' and '###' need one")
-            out.append(Heading(level, heading.group(2), heading.group(3).strip(), number))
+            self.close()
+        elif heading := HEADING.match(line):
+            self.close()
+            self.blocks.append(self._heading(heading, number))
         elif block := BLOCK.match(stripped):
-            close()
-            out.append(Generated(block.group(1), number, (block.group(2) or "").strip()))
+            self.close()
+            self.blocks.append(Generated(block.group(1), number, (block.group(2) or "").strip()))
         elif line.startswith("- "):
-            if paragraph:
-                close()
-            if not items:
-                first = number
-            items.append(line[2:].strip())
-        elif items and line.startswith("  "):
-            items[-1] += " " + stripped
+            self._item(number, line[2:].strip())
+        elif self.items and line.startswith("  "):
+            self.items[-1] += " " + stripped
         elif stripped[0] in "#<|>`" or re.match(r"^\d+[.)] ", stripped):
-            raise RulesTextError(f"{where}:{number}: not understood: {stripped[:40]!r}")
+            raise RulesTextError(f"{self.where}:{number}: not understood: {stripped[:40]!r}")
         else:
-            if items:
-                close()
-            if not paragraph:
-                first = number
-            paragraph.append(stripped)
-    close()
-    return tuple(out)
+            self._text(number, stripped)
+
+    def _heading(self, heading: re.Match[str], number: int) -> Heading:
+        """A heading: ``#`` without an id, ``##`` and ``###`` with one."""
+        level = len(heading.group(1))
+        if (level > 1) != (heading.group(2) is not None):
+            raise RulesTextError(f"{self.where}:{number}: '#' takes no id, '##' and '###' need one")
+        return Heading(level, heading.group(2), heading.group(3).strip(), number)
+
+    def _item(self, number: int, text: str) -> None:
+        """A list item, ending a paragraph under way."""
+        if self.paragraph:
+            self.close()
+        if not self.items:
+            self.first = number
+        self.items.append(text)
+
+    def _text(self, number: int, text: str) -> None:
+        """A line of a paragraph, ending a list under way."""
+        if self.items:
+            self.close()
+        if not self.paragraph:
+            self.first = number
+        self.paragraph.append(text)
 
 
 def _check_digits(line: str, where: str) -> None:
