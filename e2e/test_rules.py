@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, expect
+from playwright.sync_api import Locator, Page, expect
 
 from barbu import Card
 from barbu.rules import STANDARD
@@ -119,12 +119,29 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"/rules/{lang}/")
+    try_the_doubles(page, lang)
+    ask_may_i_play(page, lang)
+    play_the_domino(page)
+    play_the_guided_deal(page, lang)
+    assert violations(page) == []  # the demos as Python drew them, answers shown
+    assert errors == []
+
+
+def live_demo(page: Page, demo_id: str) -> Locator:
+    """A demo of the page scrolled to, once it has come alive."""
+    demo = page.locator(f"#{demo_id}")
+    demo.scroll_into_view_if_needed()
+    expect(demo).to_have_attribute("data-state", "live")
+    return demo
+
+
+def try_the_doubles(page: Page, lang: str) -> None:
+    """The settlement demo: doubles, a refused redouble, a mutual one, by mouse and keyboard."""
     demo = page.locator("#demo-settlement")
     finals = demo.locator("[data-final]")
     # drawn by the build: no doubles
     expect(finals).to_have_text(["\u221212", "\u22126", "\u22126", "0"])
-    demo.scroll_into_view_if_needed()  # scrolled to: it comes alive
-    expect(demo).to_have_attribute("data-state", "live")
+    live_demo(page, "demo-settlement")  # scrolled to: it comes alive
     demo.locator('[data-act="1-0"]').click()  # the second player doubles the first
     expect(finals).to_have_text(["\u221218", "0", "\u22126", "0"])
     redouble = demo.locator('[data-act="0-2"]')  # the declarer: only those who doubled him
@@ -141,9 +158,10 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     demo.locator('[data-act="1-0"]').press("Enter")  # withdrawn: the redouble goes with it
     expect(finals).to_have_text(["\u221212", "\u22126", "\u22126", "0"])
 
-    asked = page.locator("#demo-may-i-play")
-    asked.scroll_into_view_if_needed()
-    expect(asked).to_have_attribute("data-state", "live")
+
+def ask_may_i_play(page: Page, lang: str) -> None:
+    """The "May I play this card?" demo: the engine's answers, in the page's language."""
+    asked = live_demo(page, "demo-may-i-play")
     asked.locator('[data-act="position:overtrump"]').click()
     expect(asked.locator('[data-act="position:overtrump"]')).to_have_attribute(
         "aria-pressed", "true"
@@ -158,16 +176,18 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     asked.locator('[data-act="card:QS"]').press("Enter")
     expect(refused).to_have_text(judge.judge(Card.parse("QS"))[0])
 
-    board = page.locator("#demo-domino")  # a Domino deal, played out to its end
-    board.scroll_into_view_if_needed()
-    expect(board).to_have_attribute("data-state", "live")
+
+def play_the_domino(page: Page) -> None:
+    """The Domino demo, played out to its end: the places score as the rules say."""
+    board = live_demo(page, "demo-domino")
     play_to_the_end(board, "Enter")
     places = sorted(score(x) for x in board.locator("[data-final]").all_text_contents())
     assert places == sorted(STANDARD.contract("domino").domino.places)
 
-    guided = page.locator("#demo-first-deal")  # the guided deal, played to its end
-    guided.scroll_into_view_if_needed()
-    expect(guided).to_have_attribute("data-state", "live")
+
+def play_the_guided_deal(page: Page, lang: str) -> None:
+    """The guided deal, played to its end: the engine's tips, then No Hearts' total."""
+    guided = live_demo(page, "demo-first-deal")
     tips = guided.locator(".demo-tips")
     names = guided.get_attribute("data-names").split(",")
     first = FirstDeal(Catalog(lang, CATALOGS[lang]), names, "x").tips  # the engine's opening
@@ -176,8 +196,6 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     expect(tips).to_have_text(CATALOGS[lang]["demo.first_deal.over"])
     total = sum(score(x) for x in guided.locator("[data-final]").all_text_contents())
     assert total == STANDARD.contract("no-hearts").total
-    assert violations(page) == []  # the demos as Python drew them, answers shown
-    assert errors == []
 
 
 def test_the_rules_page_and_its_demos_work_offline(new_context):
