@@ -18,8 +18,8 @@ build: $(NPM_STAMP)
 run: build
 	$(PYTHON) tools/serve.py --port $(PORT) dist
 
-## lint: ruff (lint and format check) on the Python, mypy --strict on the engine (barbu/) and
-## the tools (tools/), as pyproject.toml's [tool.mypy] says
+## lint: ruff (lint and format check) on the Python, mypy --strict on the engine (barbu/), the
+## page (web/) and the tools (tools/), as pyproject.toml's [tool.mypy] says
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
