@@ -107,6 +107,14 @@ def test_an_owed_double_comes_selected_and_a_toggle_clears_the_refusal():
     assert toggled.toggle_double(other).selected_doubles == {owed.declarer}
 
 
+def test_another_session_starts_afresh_but_for_the_open_menu():
+    busy = UiState(
+        summary=3, refusal="No", picking=Contract.TRUMPS, menu_open=True, hint_waiting="p"
+    )
+    assert busy.for_session(None) == UiState(menu_open=True)  # the menu's caller closes it
+    assert UiState(summary=3).for_session(5) == UiState(summary=5)
+
+
 def test_picking_a_contract_twice_closes_its_row():
     state = UiState().pick(Contract.TRUMPS)
     assert state.picking is Contract.TRUMPS

@@ -135,7 +135,7 @@ class PageController:
         shown = summary is not None and summary == session.number and session.deal.is_over
         if session.between_deals and not shown:  # the player had left that summary already
             game.next_deal()
-        self.ui = UiState.showing(session.number if shown else None)
+        self.ui = self.ui.for_session(session.number if shown else None)
         self.announcer.forget()
         self.table.forget()
         self.show_address()

@@ -46,10 +46,10 @@ class UiState:
     last_trick_open: bool = False
     menu_open: bool = False
 
-    @classmethod
-    def showing(cls, summary: int | None) -> UiState:
-        """A fresh state for a session put on the table, its deal ``summary`` shown or not."""
-        return cls(summary=summary)
+    def for_session(self, summary: int | None) -> UiState:
+        """A fresh state for another session put on the table, its deal ``summary`` shown or
+        not; the menu stays as it is (whoever put the session there closes it)."""
+        return UiState(summary=summary, menu_open=self.menu_open)
 
     def after(self, event: Event, to_move: int | None, pause: float) -> UiState:
         """The state once the engine applied an action: the choices in progress end, a finished
