@@ -62,6 +62,9 @@ class TableView:
         """A choice or summary was just drawn in the centre: the controller gives it the focus."""
         self.built = False
         """Whether the regions exist (``build``): nothing is drawn before."""
+        self.reveal_due = False
+        """A decision (or the last trick) was just drawn in the centre: it is scrolled into
+        view above the pinned hand (``reveal``)."""
 
     # -- the skeleton ----------------------------------------------------------------------
 
@@ -255,6 +258,7 @@ class TableView:
             props = replace(props, play=replace(props.play, fresh=fresh))
         self.fill(self.center, centre(self.dom, self.catalog, props))
         self.fresh_prompt = props.prompt is not None
+        self.reveal_due = props.prompt is not None or props.last_trick is not None
 
     def draw_hand(self, props: HandProps) -> None:
         """The player's cards as buttons, updated in place."""
@@ -367,6 +371,25 @@ class TableView:
         self.fresh_prompt = False
         if target:
             target.focus(js_object(doc.defaultView, preventScroll=True))
+        if self.reveal_due:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Scroll the decision in the centre (a prompt, the summary, the last trick) into view,
+        its bottom above the pinned hand: on a phone the hand and the decision fill the screen,
+        and the seats above scroll away until the player looks. The bottom comes first: that is
+        where the controls asked for now are (a trump or rank row, the doubles, Next)."""
+        self.reveal_due = False
+        box = self.center.querySelector(".prompt, .last-trick")
+        if not box:
+            return
+        window = self.document.defaultView
+        rect, floor = box.getBoundingClientRect(), window.innerHeight
+        if str(window.getComputedStyle(self.hand_region).position) == "sticky":
+            floor -= self.hand_region.getBoundingClientRect().height
+        below = rect.bottom + 8 - floor
+        if below > 0:
+            window.scrollBy(0, below)
 
     def sweep(self, winner: int) -> bool:
         """Sweep the finished trick towards its winner (CSS, 0.2 s); False when there is no

@@ -1,0 +1,115 @@
+"""The phone table (360×640, touch): at every decision the player's controls are in view above
+the pinned hand, each the element at its own centre, and the page never slides sideways, in
+every language. Screenshots of each moment go to test-results/phone/."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from barbu import Contract, Phase, Session
+from e2e.browser_helpers import wait_ready
+from e2e.test_table import HUMAN, hand_over, session_until
+from e2e.test_table_layout import declarer_seed
+
+SCREENSHOTS = (
+    Path(
+        os.environ.get("BARBU_SCREENSHOTS", Path(__file__).resolve().parent.parent / "test-results")
+    )
+    / "phone"
+)
+LANGS = ("fr", "en", "ru", "it")
+
+IN_VIEW = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((el) => el.getClientRects().length && !el.closest('[hidden]'))
+  .map((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    return {
+      control: el.outerHTML.slice(0, 90),
+      inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+      own: !!top && (top === el || el.contains(top)),
+      under: top ? `${top.tagName.toLowerCase()}.${top.className}` : null,
+    };
+  })"""
+
+
+def redoubling(session: Session) -> bool:
+    deal = session.deal
+    return (
+        session.to_move == HUMAN
+        and deal.phase is Phase.DOUBLING
+        and deal.declarer == HUMAN
+        and any(target == HUMAN for _, target in deal.doubles)
+    )
+
+
+def doubling(session: Session) -> bool:
+    deal = session.deal
+    return session.to_move == HUMAN and deal.phase is Phase.DOUBLING and deal.declarer != HUMAN
+
+
+def mid_play(session: Session) -> bool:
+    deal = session.deal
+    return session.to_move == HUMAN and deal.phase is Phase.PLAY and len(deal.tricks) >= 2
+
+
+MOMENTS: dict[str, tuple[Callable[[], tuple[Session, int | None]], str | None]] = {
+    # name: (the saved session and summary shown, the button the player presses to get there)
+    "contracts": (lambda: (Session(seed=declarer_seed()), None), None),
+    "trumps": (
+        lambda: (Session(seed=declarer_seed()), None),
+        f'[data-contract="{Contract.TRUMPS.value}"]',
+    ),
+    "ranks": (
+        lambda: (Session(seed=declarer_seed()), None),
+        f'[data-contract="{Contract.DOMINO.value}"]',
+    ),
+    "doubling": (lambda: (session_until(11, doubling, player_doubles=False), None), None),
+    "redoubling": (lambda: (session_until(16, redoubling), None), None),
+    "last-trick": (lambda: (session_until(12, mid_play), None), '[data-action="last-trick"]'),
+    "summary": (lambda: (session_until(14, lambda s: s.number == 3 and s.between_deals), 3), None),
+}
+CONTROLS = {
+    "contracts": "#center [data-contract]",
+    "trumps": "#center [data-trump]",
+    "ranks": "#center [data-rank]",
+    "doubling": "#center [data-double], #center [data-action='doubles-done']",
+    "redoubling": "#center [data-double], #center [data-action='doubles-done']",
+    "last-trick": "#center .last-trick button",
+    "summary": "#center [data-action='next']",
+}
+
+
+def open_moment(page: Page, moment: str, lang: str) -> None:
+    make, press = MOMENTS[moment]
+    session, summary = make()
+    hand_over(page, session, summary)
+    page.goto(f"/?seed={session.seed}&lang={lang}&speed=slow&level=beginner")
+    wait_ready(page)
+    if press:
+        page.locator(press).click()
+    expect(page.locator(CONTROLS[moment]).first).to_be_visible()
+    page.wait_for_timeout(400)  # the scroll to the decision settles
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_each_decision_is_in_view_above_the_hand(new_context, moment, lang):
+    """A phone player would not see the buttons of the decision asked of him (under the pinned
+    hand, or below the screen), or the page would slide sideways, if this failed."""
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_moment(page, moment, lang)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{moment}-{lang}.png"))
+    controls = page.evaluate(IN_VIEW, CONTROLS[moment])
+    assert controls, "no control found"
+    hidden = [c for c in controls if not (c["inside"] and c["own"])]
+    assert hidden == [], hidden
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
