@@ -1,0 +1,126 @@
+"""The master's card play: perfect-information Monte Carlo over the exact solver, with inference.
+
+For each card decision the master deals the hidden cards many times consistently with its view
+(``knowledge.Sampler``: the voids and the trump duties), weights each world by how likely the
+others' moves seen are in it (``inference.MoveModel``) and judges every distinct legal card in
+every world, the same worlds for every card:
+
+- **by the exact solver** (``solver``, paranoid model, the seat's settled score) once the
+  position is small enough: at most ``Settings.solver_tricks`` tricks left (Domino:
+  ``solver_domino`` cards left in the hands); a world whose search passes the node limit
+  (``SOLVER_NODES``) is judged by playouts instead;
+- **by the expert's playouts** (``simulate.heuristic_playout``) before that.
+
+The card with the best weighted mean wins (ties: the lowest card number). An anytime loop stops
+at the sample count or at the time budget, whichever comes first; the solver gets the time left
+as its own limit, so a decision stays within its budget plus one world's playouts. Without a
+budget every limit is a count, so a seeded master decides the same way on every machine.
+
+Decisions (measured, see ``tools/bench_master.py`` and the issue's notes): the solver's
+*paranoid* value (the three others against the seat) rather than max^n: it is several times
+faster, and with sampled worlds the caution costs little; the solver from 5 tricks left (6 costs
+about 10 ms a world, 7 about 50 ms on CPython, too much for a decision of 0.2 s); the contract
+and the doubles are judged as the expert judges them (simulated deals played out by the rules of
+thumb), with more samples.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..actions import Play
+from ..cards import CARDS
+from ..deal import Deal, View
+from ..scoring import final_scores
+from .inference import MoveModel
+from .knowledge import Sampler, forbidden_cards
+from .simulate import heuristic_playout
+from .solver import Model, SearchLimit, Solver
+
+SOLVER_NODES = 20_000
+"""The solver's node limit per world (tricks started): beyond it, the world is played out."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the master judges one card decision."""
+
+    samples: int
+    """Worlds sampled (at most)."""
+    solve: bool
+    """Judge each world with the solver (else with playouts)."""
+    miss: float
+    """The inference's factor per surprising move (1.0: no inference)."""
+    deadline: float | None
+    """``time.perf_counter()`` time at which to stop (None: only the sample count)."""
+    model: Model = "paranoid"
+    """The solver's model of the others' play."""
+    blend: float = 1 / 64
+    """Weight of the playout's score added to the solver's, in a solved world: the paranoid
+    value often ties (the three others can force the same loss whatever this seat plays), and
+    the playout, which assumes the others play for themselves, then decides."""
+
+
+def tricks_left(view: View) -> int:
+    """Tricks still to be finished, the current one included (Domino: cards in the hands)."""
+    if view.start_rank is not None:
+        return sum(view.hand_sizes)
+    return view.rules.hand_size - len(view.tricks)
+
+
+def search_card(view: View, candidates: list[int], plan: Plan, rng: random.Random) -> int | None:
+    """The best of ``candidates`` (distinct legal cards) for the seat of ``view``; None if no
+    world could be sampled."""
+    me, rules = view.seat, view.rules
+    sampler = Sampler(view, forbidden_cards(view))
+    model = MoveModel(view, plan.miss)
+    totals = dict.fromkeys(candidates, 0.0)
+    mass = 0.0
+    base: Deal | None = None
+    for _ in range(plan.samples):
+        hands = sampler.sample(rng)
+        if hands is None:
+            break
+        weight = model.weight(hands)
+        base = Deal.from_view(view, hands) if base is None else base
+        world = base.with_hands(hands)
+        values = _played_out(world, me, candidates)
+        if plan.solve:
+            solved = _solved(world, me, candidates, plan)
+            if solved is not None:
+                values = {c: solved[c] + plan.blend * values[c] for c in candidates}
+        for c in candidates:
+            totals[c] += weight * values[c] * rules.goal
+        mass += weight
+        if plan.deadline is not None and time.perf_counter() > plan.deadline:
+            break
+    if not mass:
+        return None
+    return max(candidates, key=lambda c: (totals[c], -c))
+
+
+def _solved(world: Deal, me: int, candidates: list[int], plan: Plan) -> dict[int, float] | None:
+    """Each candidate's exact settled score for ``me`` in ``world`` (None: too big to solve)."""
+    left = None if plan.deadline is None else max(0.001, plan.deadline - time.perf_counter())
+    solver = Solver(node_limit=SOLVER_NODES, time_limit=left)
+    try:
+        values = solver.move_values(world, me, plan.model)
+    except SearchLimit:
+        return None
+    return {c: float(values[CARDS[c]]) for c in candidates}
+
+
+def _played_out(world: Deal, me: int, candidates: list[int]) -> dict[int, float]:
+    """Each candidate's settled score for ``me`` after a playout by the rules of thumb."""
+    out = {}
+    for c in candidates:
+        child = world.copy()
+        child.apply(Play(CARDS[c]))
+        raw = heuristic_playout(child)
+        out[c] = float(final_scores(raw, child.doubles, world.rules)[me])
+    return out
+
+
+__all__ = ["Plan", "search_card", "tricks_left"]
