@@ -115,7 +115,7 @@ def test_with_the_hands_known_the_master_plays_a_best_card_of_the_solver(contrac
         monkeypatch.setattr(master_module, "Sampler", lambda view, forbid, d=deal: _TrueHands(d))
         view = deal.view(deal.to_move)
         candidates = sorted({a.card for a in view.legal if isinstance(a, Play)})
-        card = search_card(view, candidates, Plan(2, True, 1.0, None, blend=0.0), rng)
+        card = search_card(view, candidates, Plan(2, 2, True, 10**6, 1.0, None, blend=0.0), rng)
         assert CARDS[card] in solve(deal).best_moves
 
 

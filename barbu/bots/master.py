@@ -8,7 +8,7 @@ every world, the same worlds for every card:
 - **by the exact solver** (``solver``, paranoid model, the seat's settled score) once the
   position is small enough: at most ``Settings.solver_tricks`` tricks left (Domino:
   ``solver_domino`` cards left in the hands); a world whose search passes the node limit
-  (``SOLVER_NODES``) is judged by playouts instead;
+  (``Settings.solver_nodes``) makes the playouts judge the whole decision;
 - **by the expert's playouts** (``simulate.heuristic_playout``) before that.
 
 The card with the best weighted mean wins (ties: the lowest card number). An anytime loop stops
@@ -39,18 +39,20 @@ from .knowledge import Sampler, forbidden_cards
 from .simulate import heuristic_playout
 from .solver import Model, SearchLimit, Solver
 
-SOLVER_NODES = 20_000
-"""The solver's node limit per world (tricks started): beyond it, the world is played out."""
-
 
 @dataclass(frozen=True)
 class Plan:
     """How the master judges one card decision."""
 
     samples: int
-    """Worlds sampled (at most)."""
+    """Worlds sampled (at most) when the playouts judge."""
+    solver_samples: int
+    """Worlds sampled (at most) when the solver judges."""
     solve: bool
-    """Judge each world with the solver (else with playouts)."""
+    """Judge with the solver: if a world's search passes the node limit, the playouts judge the
+    whole decision instead."""
+    nodes: int
+    """The solver's node limit per world (Domino: positions; trick contracts: tricks started)."""
     miss: float
     """The inference's factor per surprising move (1.0: no inference)."""
     deadline: float | None
@@ -73,38 +75,46 @@ def tricks_left(view: View) -> int:
 def search_card(view: View, candidates: list[int], plan: Plan, rng: random.Random) -> int | None:
     """The best of ``candidates`` (distinct legal cards) for the seat of ``view``; None if no
     world could be sampled."""
-    me, rules = view.seat, view.rules
+    me, goal = view.seat, view.rules.goal
     sampler = Sampler(view, forbidden_cards(view))
     model = MoveModel(view, plan.miss)
-    totals = dict.fromkeys(candidates, 0.0)
+    played = dict.fromkeys(candidates, 0.0)
+    solved = dict.fromkeys(candidates, 0.0)
+    solving = plan.solve
     mass = 0.0
     base: Deal | None = None
-    for _ in range(plan.samples):
+    n = 0
+    while n < (plan.solver_samples if solving else plan.samples):
         hands = sampler.sample(rng)
         if hands is None:
             break
         weight = model.weight(hands)
         base = Deal.from_view(view, hands) if base is None else base
         world = base.with_hands(hands)
-        values = _played_out(world, me, candidates)
-        if plan.solve:
-            solved = _solved(world, me, candidates, plan)
-            if solved is not None:
-                values = {c: solved[c] + plan.blend * values[c] for c in candidates}
-        for c in candidates:
-            totals[c] += weight * values[c] * rules.goal
+        if solving:
+            values = _solved(world, me, candidates, plan)
+            if values is None:
+                solving = False  # too big: the playouts judge the decision
+            else:
+                for c in candidates:
+                    solved[c] += weight * values[c] * goal
+        for c, v in _played_out(world, me, candidates).items():
+            played[c] += weight * v * goal
         mass += weight
+        n += 1
         if plan.deadline is not None and time.perf_counter() > plan.deadline:
             break
     if not mass:
         return None
-    return max(candidates, key=lambda c: (totals[c], -c))
+    if solving:
+        return max(candidates, key=lambda c: (solved[c] + plan.blend * played[c], -c))
+    return max(candidates, key=lambda c: (played[c], -c))
 
 
 def _solved(world: Deal, me: int, candidates: list[int], plan: Plan) -> dict[int, float] | None:
     """Each candidate's exact settled score for ``me`` in ``world`` (None: too big to solve)."""
     left = None if plan.deadline is None else max(0.001, plan.deadline - time.perf_counter())
-    solver = Solver(node_limit=SOLVER_NODES, time_limit=left)
+    solver = Solver(node_limit=plan.nodes, time_limit=left)
     try:
         values = solver.move_values(world, me, plan.model)
     except SearchLimit:
