@@ -14,9 +14,11 @@ from barbu import Deal, Phase, Play, Session
 from barbu.actions import action_from_data
 from barbu.bots import SETTINGS, Bot
 from barbu.bots import master as master_module
+from barbu.bots.endgame import SolverEvaluator
 from barbu.bots.inference import MoveModel
 from barbu.bots.knowledge import Sampler, forbidden_cards
 from barbu.bots.master import Plan, search_card, tricks_left
+from barbu.bots.review import Budget, decision_steps, review, review_data
 from barbu.bots.service import decide
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.bots.solver import solve
@@ -173,3 +175,44 @@ def test_the_worker_service_decides_for_a_master():
         kinds.add(session.deal.phase)
         session.apply(bots[seat].decide(session.deal.view(seat)))
     assert Phase.PLAY in kinds and Phase.CONTRACT in kinds
+
+
+@pytest.mark.parametrize("contract", ["no-queens", "no-last-two", "trumps", "domino"])
+def test_the_review_evaluator_solves_the_last_tricks_every_seat_for_itself(contract):
+    rules = RULE_SETS["standard"]
+    rng = random.Random("endgame-" + contract)
+    evaluator = SolverEvaluator()
+    for left in (12, 16, 40):
+        deal = _position(rules, rng, contract, left)
+        if deal.is_over:
+            continue
+        scores = evaluator.finish(deal.copy())
+        if evaluator._small(deal):
+            assert scores == list(solve(deal, None, "maxn").scores)
+        assert len(scores) == 4
+
+
+def _finished_session() -> Session:
+    session = Session(seed=4)
+    bots = [Bot("standard", seed=s) for s in range(4)]
+    while not session.deal.is_over:
+        seat = session.to_move
+        session.apply(bots[seat].decide(session.deal.view(seat)))
+    return session
+
+
+def test_the_master_reviews_the_last_cards_of_a_deal():
+    deal = _finished_session().deal
+    steps = decision_steps(deal, 2)[-4:]
+    r = review(deal, 2, Budget(worlds=3), SolverEvaluator(), steps=steps)
+    assert r.evaluator == "master-endgame"
+    assert all(d.cost >= 0 and d.value <= d.best_value for d in r.decisions)
+    with pytest.raises(ValueError, match="no review by the 'beginner' level"):
+        review_data(position_data(_finished_session()), 2, worlds=3, level="beginner")
+
+
+@pytest.mark.slow
+def test_the_worker_gets_a_review_by_the_master():
+    data = review_data(position_data(_finished_session()), 2, worlds=3, level="master")
+    assert data["seat"] == 2 and data["decisions"]
+    assert all(d["cost"] >= 0 for d in data["decisions"])
