@@ -43,6 +43,7 @@ from .heuristics import domino_card, negative_card, play_style, trumps_card
 from .knowledge import Sampler, forbidden_cards
 from .master import Plan, search_card, tricks_left
 from .simulate import heuristic_playout, skip_doubling
+from .solver import Model
 
 DECLARER_BASELINE = {
     "standard": {
@@ -123,6 +124,8 @@ class Settings:
     Domino's positions are cheaper, about 200 a millisecond: it gets three times as many)."""
     miss: float = 1.0
     """The inference's weight per surprising move of another seat (1.0: no inference)."""
+    solver_model: Model = "paranoid"
+    """The solver's model of the others' play (``solver``)."""
 
 
 SETTINGS = {
@@ -138,7 +141,7 @@ SETTINGS = {
         solver_tricks=5,
         solver_domino=28,
         solver_samples=24,
-        miss=0.6,
+        miss=0.4,
     ),
 }
 """Each level's settings, weakest first."""
@@ -196,7 +199,9 @@ class Bot:
         solve = tricks_left(view) <= (s.solver_domino if domino else s.solver_tricks)
         samples = self._sample_count(s.play_samples, len(candidates))
         nodes = s.solver_nodes * (3 if domino else 1)
-        plan = Plan(samples, s.solver_samples, solve, nodes, s.miss, _deadline(s.budget))
+        plan = Plan(
+            samples, s.solver_samples, solve, nodes, s.miss, _deadline(s.budget), s.solver_model
+        )
         card = search_card(view, candidates, plan, self.rng)
         return self._heuristic_card(view, legal) if card is None else card
 
