@@ -19,7 +19,7 @@ from barbu.bots.inference import MoveModel
 from barbu.bots.knowledge import Sampler, forbidden_cards
 from barbu.bots.master import Plan, search_card, tricks_left
 from barbu.bots.review import Budget, decision_steps, review, review_data
-from barbu.bots.service import decide
+from barbu.bots.service import decide, hint
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.bots.solver import solve
 from barbu.cards import CARDS, deal_masks
@@ -173,6 +173,8 @@ def test_the_worker_service_decides_for_a_master():
         action = action_from_data(data)
         assert session.deal.can(action)
         kinds.add(session.deal.phase)
+        suggested = hint(position_data(session), seat, 1, 0.1, "master")
+        assert session.deal.can(action_from_data(suggested))
         session.apply(bots[seat].decide(session.deal.view(seat)))
     assert Phase.PLAY in kinds and Phase.CONTRACT in kinds
 

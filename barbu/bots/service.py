@@ -2,7 +2,7 @@
 
 ``decide(position, seat, level)`` rebuilds the deal from a position (see ``barbu.wire``), lets a
 bot of that level decide for ``seat`` from that seat's view alone, and returns the action as
-plain data. ``hint`` is the expert's suggestion for the human's decision.
+plain data. ``hint`` is the expert's suggestion for the human's decision (or the master's).
 """
 
 from __future__ import annotations
@@ -43,7 +43,12 @@ def decide(
 
 
 def hint(
-    position: dict[str, Any], seat: int, seed: int | str | None = None, budget: float | None = None
+    position: dict[str, Any],
+    seat: int,
+    seed: int | str | None = None,
+    budget: float | None = None,
+    level: str = "expert",
 ) -> str | dict[str, Any]:
-    """The expert's suggestion for ``seat``'s decision, as plain data."""
-    return decide(position, seat, "expert", seed, budget)
+    """The suggestion of a computer player of ``level`` (the expert, or the master where the
+    page's time allows) for ``seat``'s decision, as plain data."""
+    return decide(position, seat, level, seed, budget)
