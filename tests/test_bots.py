@@ -12,7 +12,12 @@ from barbu.cards import FULL_DECK, deal_masks, mask_of
 from barbu.rules import STANDARD
 
 QUICK = {
-    level: replace(s, play_samples=min(s.play_samples, 6), bid_samples=min(s.bid_samples, 4))
+    level: replace(
+        s,
+        play_samples=min(s.play_samples, 6),
+        bid_samples=min(s.bid_samples, 4),
+        solver_samples=min(s.solver_samples, 4),
+    )
     for level, s in SETTINGS.items()
 }
 

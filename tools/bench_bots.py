@@ -1,6 +1,7 @@
 """Computer players' decision times on CPython and in real Chromium (Pyodide), in one run.
 
     .venv/bin/python tools/bench_bots.py [--level expert] [--positions 120] [--seed 7]
+                                         [--cpython-only]
 
 Positions are taken from whole sessions played with random legal actions (contract choices,
 doubling turns and cards, in the proportions a session has them), as the page sends them to the
@@ -9,7 +10,8 @@ counts and no time budget, first on this CPython and then in Pyodide inside head
 (the vendored runtime of ``dist/``, through its ``web/runtime/runtime.mjs``, with the compiled
 modules of ``modules.zip``, as the page loads them).
 Printed: median, 95th percentile and maximum per kind of decision and overall, for both, and
-the ratio of the medians. A script that prints figures, not a test: the machine's noise is large.
+the ratio of the medians. ``--cpython-only`` skips the browser (no build needed). A script that
+prints figures, not a test: the machine's noise is large.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from barbu import Session  # noqa: E402
+from barbu.bots import LEVELS  # noqa: E402
 from barbu.wire import position_data  # noqa: E402
 from tools.chromium import launch_options  # noqa: E402
 from tools.serve import StaticServer  # noqa: E402
@@ -153,30 +156,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Computer players' decision times, CPython and Chromium."
     )
-    parser.add_argument(
-        "--level", default="expert", choices=("beginner", "standard", "expert", "reference")
-    )
+    parser.add_argument("--level", default="expert", choices=LEVELS)
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--cpython-only", action="store_true", help="skip the browser")
     args = parser.parse_args(argv)
-    if not (args.dist / "modules.zip").is_file():
+    if not args.cpython_only and not (args.dist / "modules.zip").is_file():
         print("dist/ is not built: run `make build` first", file=sys.stderr)
         return 1
 
     cases = sample_positions(args.positions, args.seed)
     native = cpython_times(cases, args.level)
-    browser = browser_times(cases, args.level, args.dist)
-    kinds = sorted({case["kind"] for case in cases})
     version = sys.version.split()[0]
-    for name, times in ((f"CPython {version}", native), ("Pyodide in Chromium", browser)):
+    runs = [(f"CPython {version}", native)]
+    if not args.cpython_only:
+        runs.append(("Pyodide in Chromium", browser_times(cases, args.level, args.dist)))
+    kinds = sorted({case["kind"] for case in cases})
+    for name, times in runs:
         print(f"{args.level} decision times, ms, {name}:")
         for kind in kinds:
             of_kind = [t for t, case in zip(times, cases, strict=True) if case["kind"] == kind]
             print(line(kind, of_kind))
         print(line("all", times))
-    ratio = statistics.median(browser) / statistics.median(native)
-    print(f"ratio of medians, Chromium / CPython: {ratio:.2f}")
+    if len(runs) == 2:
+        ratio = statistics.median(runs[1][1]) / statistics.median(native)
+        print(f"ratio of medians, Chromium / CPython: {ratio:.2f}")
     return 0
 
 

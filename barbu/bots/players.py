@@ -9,6 +9,10 @@
   net of the deal's doubles; an anytime loop stops at a sample count or a time budget.
 - ``reference``: the method of the best open Barbu bot (20 sampled deals per decision, playouts by
   the standard heuristics), kept as a yardstick for the arena.
+- ``master``: the expert's method with a better judge of the cards (``master``): the worlds
+  weighted by how likely the others' moves seen are (``inference``), each card judged by the
+  exact solver (``solver``) in the last tricks and by more playouts before; the contract and the
+  doubles as the expert, with twice the samples.
 
 The level changes the judgement, never the information: no bot reads another seat's hand.
 """
@@ -37,7 +41,9 @@ from ..scoring import final_scores
 from ..tricks import beats
 from .heuristics import domino_card, negative_card, play_style, trumps_card
 from .knowledge import Sampler, forbidden_cards
+from .master import Plan, search_card, tricks_left
 from .simulate import heuristic_playout, skip_doubling
+from .solver import Model
 
 DECLARER_BASELINE = {
     "standard": {
@@ -107,6 +113,19 @@ class Settings:
     samples, so that a decision's cost stays bounded whatever the position."""
     budget: float | None = None
     """Seconds a decision may take (the anytime loop stops there); None: samples only."""
+    solver_tricks: int = 0
+    """Card play by the exact solver from this many tricks left (0: never; see ``master``)."""
+    solver_domino: int = 0
+    """The same in the Domino, in cards left in the hands."""
+    solver_samples: int = 0
+    """Sampled worlds per card decision judged by the solver."""
+    solver_nodes: int = 3000
+    """The solver's node limit per world (tricks started, about 70 a millisecond on CPython; a
+    Domino's positions are cheaper, about 200 a millisecond: it gets three times as many)."""
+    miss: float = 1.0
+    """The inference's weight per surprising move of another seat (1.0: no inference)."""
+    solver_model: Model = "paranoid"
+    """The solver's model of the others' play (``solver``)."""
 
 
 SETTINGS = {
@@ -114,11 +133,21 @@ SETTINGS = {
     "standard": Settings(memory=True, play_samples=0, bid_samples=8),
     "expert": Settings(memory=True, play_samples=120, bid_samples=60, max_playouts=600),
     "reference": Settings(memory=True, play_samples=20, bid_samples=20),
+    "master": Settings(
+        memory=True,
+        play_samples=200,
+        bid_samples=120,
+        max_playouts=1200,
+        solver_tricks=5,
+        solver_domino=28,
+        solver_samples=24,
+        miss=0.4,
+    ),
 }
 """Each level's settings, weakest first."""
 
 LEVELS = tuple(SETTINGS)
-"""The level names: ``beginner``, ``standard``, ``expert``, ``reference``."""
+"""The level names: ``beginner``, ``standard``, ``expert``, ``reference``, ``master``."""
 
 
 class Bot:
@@ -155,9 +184,26 @@ class Bot:
 
     def _card(self, view: View) -> int:
         legal = mask_of(a.card for a in view.legal if isinstance(a, Play))  # all are, in play
+        if self.settings.solver_samples:
+            return self._master_card(view, legal)
         if self.settings.play_samples:
             return self._search_card(view, legal)
         return self._heuristic_card(view, legal)
+
+    def _master_card(self, view: View, legal: Mask) -> int:
+        candidates = _distinct_candidates(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        s = self.settings
+        domino = view.start_rank is not None
+        solve = tricks_left(view) <= (s.solver_domino if domino else s.solver_tricks)
+        samples = self._sample_count(s.play_samples, len(candidates))
+        nodes = s.solver_nodes * (3 if domino else 1)
+        plan = Plan(
+            samples, s.solver_samples, solve, nodes, s.miss, _deadline(s.budget), s.solver_model
+        )
+        card = search_card(view, candidates, plan, self.rng)
+        return self._heuristic_card(view, legal) if card is None else card
 
     def _heuristic_card(self, view: View, legal: Mask) -> int:
         hand = mask_of(view.hand)

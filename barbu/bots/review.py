@@ -777,11 +777,22 @@ def review_data(
     seed: int | str = 0,
     progress: Progress | None = None,
     cancel: Callable[[], bool] | None = None,
+    level: str = "expert",
 ) -> dict[str, Any]:
-    """``review`` of the deal a position describes (``barbu.wire``), as plain data."""
+    """``review`` of the deal a position describes (``barbu.wire``), as plain data; ``level``
+    ``"master"`` finishes the worlds with the master's ``endgame.SolverEvaluator``."""
     deal = deal_from_position(position)
     budget = Budget(worlds=worlds or Budget.worlds, seconds=seconds)
-    return review(deal, seat, budget, seed=seed, progress=progress, cancel=cancel).to_data()
+    evaluator: Evaluator | None = None
+    if level == "master":
+        from .endgame import SolverEvaluator  # it builds on this module
+
+        evaluator = SolverEvaluator()
+    elif level != "expert":
+        raise ValueError(f"no review by the {level!r} level (expert or master)")
+    return review(
+        deal, seat, budget, evaluator, seed=seed, progress=progress, cancel=cancel
+    ).to_data()
 
 
 __all__ = [

@@ -1,0 +1,113 @@
+"""Decision times of the master (and of any level) on CPython, in positions of real play.
+
+    .venv/bin/python tools/bench_master.py [--level master] [--deals 14] [--rules standard]
+                                           [--seed 1] [--budget SECONDS]
+
+Deals of every contract of the rules (rotating, as the arena does) are played by four experts;
+the level measured then decides every decision of those deals: the contract, the doubling turns
+and each card (the cards split into those judged by playouts and those the master's solver
+judges). Printed per kind and overall: median, 95th percentile (nearest rank) and maximum of the
+CPU time and of the wall-clock time, in ms. CPU time is the figure to read on a shared machine.
+A script that prints figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from barbu import ChooseContract, Deal, Phase  # noqa: E402
+from barbu.bots import LEVELS, SETTINGS, Bot  # noqa: E402
+from barbu.bots.master import tricks_left  # noqa: E402
+from barbu.cards import deal_masks  # noqa: E402
+from barbu.deal import View  # noqa: E402
+from barbu.rules import preset  # noqa: E402
+
+
+def kind(view: View, level: str) -> str:
+    """The kind of decision: contract, doubling, play (playouts) or play (solver)."""
+    if view.phase is not Phase.PLAY:
+        return view.phase.name.lower()
+    s = SETTINGS[level]
+    limit = s.solver_domino if view.start_rank is not None else s.solver_tricks
+    return "play (solver)" if tricks_left(view) <= limit else "play (playouts)"
+
+
+def views(rules_name: str, deals: int, seed: int) -> list[View]:
+    """Every decision with a choice in ``deals`` deals played by experts."""
+    rules = preset(rules_name)
+    out: list[View] = []
+    for index in range(deals):
+        rng = random.Random(f"{seed}/{index}")
+        deal = Deal(deal_masks(rng, rules.deck), index % 4, rules)
+        contract = rules.contracts[index % len(rules.contracts)].contract
+        bots = [Bot("expert", seed=f"{seed}/{index}/{s}") for s in range(4)]
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None  # the deal is not over
+            view = deal.view(seat)
+            if deal.phase is Phase.CONTRACT:
+                mine = (a for a in view.legal if isinstance(a, ChooseContract))  # all are
+                view = replace(view, legal=tuple(a for a in mine if a.contract == contract))
+            if len(view.legal) > 1:
+                out.append(view)
+            deal.apply(bots[seat].decide(view))
+    return out
+
+
+def nearest_rank(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def line(label: str, cpu: list[float], wall: list[float]) -> str:
+    def three(xs: list[float]) -> str:
+        return (
+            f"median {statistics.median(xs) * 1000:7.1f}  p95 {nearest_rank(xs, 0.95) * 1000:7.1f}"
+            f"  max {max(xs) * 1000:7.1f}"
+        )
+
+    return f"  {label:<16} n={len(cpu):<4} CPU {three(cpu)}   wall {three(wall)}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="master", choices=LEVELS)
+    parser.add_argument("--deals", type=int, default=14)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=None, help="seconds per decision")
+    args = parser.parse_args(argv)
+    cases = views(args.rules, args.deals, args.seed)
+    times: dict[str, tuple[list[float], list[float]]] = {}
+    for i, view in enumerate(cases):
+        bot = Bot(args.level, seed=i, budget=args.budget)
+        wall, cpu = time.perf_counter(), time.process_time()
+        bot.decide(view)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        for key in (kind(view, args.level), "all"):
+            times.setdefault(key, ([], []))
+            times[key][0].append(cpu)
+            times[key][1].append(wall)
+    budget = "no budget" if args.budget is None else f"budget {args.budget:g} s"
+    print(
+        f"{args.level} decision times, ms, CPython {sys.version.split()[0]}, {args.rules} "
+        f"rules, {args.deals} deals played by experts (seed {args.seed}), {budget}:"
+    )
+    for key in sorted(times, key=lambda k: (k == "all", k)):
+        print(line(key, *times[key]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
