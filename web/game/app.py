@@ -266,6 +266,10 @@ class PageController:
         """A performance mark (read by the benchmarks and tests)."""
         self.performance.mark(name)
 
+    def measure(self, name: str, start: str) -> None:
+        """A performance measure from the mark ``start`` to now."""
+        self.performance.measure(name, start)
+
     # -- the player's actions ------------------------------------------------------------------
 
     def play_card(self, code: str) -> None:

@@ -47,6 +47,9 @@ class Table(Protocol):
     def mark(self, name: str) -> None:
         """A performance mark (read by the benchmarks and tests)."""
 
+    def measure(self, name: str, start: str) -> None:
+        """A performance measure from the mark ``start`` to now."""
+
     def players_failed(self, error: Exception) -> None:
         """The loop stopped on an error: tell the player."""
 
@@ -136,7 +139,9 @@ class PlayersLoop:
         if generation != self.generation or table.game.session.to_move != seat:
             return  # another session, or another turn, came during the pause
         position, bot_seed = table.game.position_json(), table.game.bot_seed()
+        table.mark("barbu:bot-ask")
         data = await table.bots.decide(position, seat, table.settings.level, bot_seed)
+        table.measure("barbu:bot-decision", "barbu:bot-ask")  # the decision's time, read by tests
         if generation != self.generation or table.game.session.to_move != seat:
             return
         table.ui = table.ui.think(None)

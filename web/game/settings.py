@@ -1,10 +1,10 @@
 """The player's settings and what the address asks for (``?seed=``, ``?rules=``, ``?speed=``...).
 
 Settings are kept in the browser's storage (key ``barbu.settings``) and the address overrides
-them for this visit: ``?speed=instant|fast|normal|slow``, ``?level=beginner|standard|expert``,
-``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is read by the boot loader, ``?seed=N`` picks the
-session and ``?rules=ID`` its game: a preset of RULES.md §7 by its id or a former id
-(``barbu.rules.REGISTRY``), written back with its id.
+them for this visit: ``?speed=instant|fast|normal|slow``,
+``?level=beginner|standard|expert|master``, ``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is
+read by the boot loader, ``?seed=N`` picks the session and ``?rules=ID`` its game: a preset of
+RULES.md §7 by its id or a former id (``barbu.rules.REGISTRY``), written back with its id.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from barbu.rules import STANDARD, registered
 SEED_LIMIT = 2**32
 SEED_DIGITS = len(str(SEED_LIMIT))
 SPEEDS = ("instant", "fast", "normal", "slow")
-LEVELS = ("beginner", "standard", "expert")
+LEVELS = ("beginner", "standard", "expert", "master")
 """The computer players' levels a player may choose (barbu.bots.LEVELS but the arena's
 reference player; not imported from there, which would load the bots on the page)."""
 NAME_LIMIT = 24
