@@ -34,6 +34,7 @@ from web.table.props import (
     ToolbarProps,
     TrickProps,
 )
+from web.table.replay import ReplayProps, replay_region
 from web.table.scores import current_x, diagram, legend, sheet
 from web.table.seats import seat
 from web.table.status import status
@@ -89,11 +90,19 @@ class TableView:
         )
         self.build_play()
         self.scores = self.build_scores()
+        self.replay = d.el(
+            "section",
+            None,
+            id="replay",
+            class_="replay",
+            hidden=True,
+            aria_labelledby="replay-heading",
+        )
         self.live = d.el(
             "div", None, id="live", class_="sr-only", aria_live="polite", role="status"
         )
         self.table.append(
-            self.elsewhere, self.notices, self.menu, self.play, self.scores, self.live
+            self.elsewhere, self.notices, self.menu, self.play, self.scores, self.replay, self.live
         )
 
     def build_elsewhere(self) -> Any:
@@ -389,6 +398,42 @@ class TableView:
         self.elsewhere.hidden = not shown
         for region in (self.play, self.toolbar, self.menu):
             region.inert = shown
+
+    # -- the replay ------------------------------------------------------------------------------
+
+    def show_replay(self, shown: bool) -> None:
+        """Show a replay in place of the game (``<html data-view="replay">``), or the game."""
+        self.replay.hidden = not shown
+        for region in (self.play, self.scores, self.toolbar):
+            region.hidden = shown
+        root = self.document.documentElement
+        if shown:
+            root.setAttribute("data-view", "replay")
+        else:
+            root.removeAttribute("data-view")
+            self.drawn.pop("replay", None)
+
+    def draw_replay(self, props: ReplayProps) -> None:
+        """The replay at its step (redrawn when its props change); the control that had the
+        focus keeps it (its new copy)."""
+        focused = self.document.activeElement
+        inside = bool(focused) and bool(self.replay.contains(focused))
+        action = focused.getAttribute("data-action") if inside else None
+        jump = inside and focused.id == "replay-jump"
+        if not self.paint("replay", self.replay, props, replay_region):
+            return
+        if jump:
+            self.replay.querySelector("#replay-jump").focus()
+        elif action:
+            self.focus_replay(action)
+
+    def focus_replay(self, action: str = "replay-forward") -> None:
+        """Put the focus on the replay's ``action`` button (another if it is now off)."""
+        for name in (action, "replay-forward", "replay-back", "replay-close"):
+            button = self.replay.querySelector(f'[data-action="{name}"]:not([disabled])')
+            if button:
+                button.focus(js_object(self.document.defaultView, preventScroll=True))
+                return
 
     # -- the menu as a modal dialog -------------------------------------------------------------
 
