@@ -9,6 +9,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import wait_ready
+from e2e.test_accessibility import check
 from e2e.test_table import drive_until
 from web.game.save import SAVE_KEY
 
@@ -52,6 +53,8 @@ def test_a_played_deal_replays_to_its_end_and_back_and_the_game_is_unchanged(pag
     expect(page.locator(STEP)).to_have_attribute("data-replay-step", "0")
     page.click('#replay [data-action="replay-forward"]')
     expect(page.locator(STEP)).to_have_attribute("data-replay-step", "1")
+    page.keyboard.press("ArrowRight")
+    check(page, "replay, mid-deal")
     page.keyboard.press("End")
     total = int(page.locator(STEP).get_attribute("data-replay-total") or 0)
     expect(page.locator(STEP)).to_have_attribute("data-replay-step", str(total))
@@ -88,6 +91,7 @@ def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser(page, new_context)
     page.click('#replay [data-action="replay-share"]')
     link = page.locator("[data-share-url]")
     expect(link).to_be_visible()
+    check(page, "replay, at its end with its link")
     url = link.get_attribute("data-share-url") or ""
     assert "#replay=" in url and len(url) < 8_000
     friend = new_context().new_page()
@@ -117,3 +121,28 @@ def test_a_damaged_link_is_refused_with_a_message_and_the_page_starts(page):
     wait_ready(page)
     expect(page.locator("#notices")).to_contain_text("its link is too long")
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
+
+
+def test_a_deal_shared_as_a_file_opens_its_replay_from_import(page, tmp_path):
+    """A deal too long for a link travels as a file: a friend could not open it if Import took
+    only session records; the session on the table stays as it was."""
+    from barbu import Session
+    from web.game.share import shared_text
+
+    session = Session(seed=7)
+    while not session.deal.is_over:
+        session.apply(session.legal_actions()[0])
+    path = tmp_path / "barbu-deal-1.json"
+    path.write_text(shared_text(session.deal, ("", "Ada", "", "")))
+    page.goto(f"/?seed={SEED}&lang=en&speed=slow")
+    wait_ready(page)
+    page.click('[data-action="menu"]')
+    page.locator("#import-file").set_input_files(str(path))
+    expect(page.locator(REPLAY)).to_be_visible()
+    expect(page.locator("#menu-panel")).to_be_hidden()
+    expect(page.locator('#replay [data-replay-seat="1"] .seat-name')).to_have_text("Ada")
+    finals = [str(score) for score in session.deal.summary().final]
+    shown = [s.replace("\u2212", "-").lstrip("+") for s in final_scores(page, "#replay")]
+    assert shown == finals
+    page.keyboard.press("Escape")
+    expect(page.locator("#seed")).to_have_attribute("data-seed", str(SEED))

@@ -41,6 +41,7 @@ __all__ = [
     "decode_payload",
     "deflate",
     "encode_payload",
+    "is_shared",
     "link_payload",
     "read_shared",
     "shared_from_payload",
@@ -133,6 +134,11 @@ def read_shared(text: str) -> SharedDeal:
     if not deal.is_over:
         raise ShareRefused("not-a-deal", "the deal is not finished")
     return SharedDeal(deal, _names(data.get("names")))
+
+
+def is_shared(data: Any) -> bool:
+    """Whether JSON ``data`` says it is a shared deal (an imported file may be one)."""
+    return isinstance(data, dict) and data.get("kind") == KIND
 
 
 def _names(value: Any) -> tuple[str, ...]:

@@ -27,10 +27,10 @@ from web.table.content import Content
 __all__ = ["ReplayProps", "replay_props", "replay_region"]
 
 CONTROLS = (
-    ("replay-home", "⏮", "replay.home", "Home"),
+    ("replay-home", "|◀", "replay.home", "Home"),
     ("replay-back", "◀", "replay.back", "ArrowLeft"),
     ("replay-forward", "▶", "replay.forward", "ArrowRight"),
-    ("replay-end", "⏭", "replay.end", "End"),
+    ("replay-end", "▶|", "replay.end", "End"),
 )
 """The step buttons: action, symbol, catalog key of its name, its key."""
 
@@ -228,7 +228,7 @@ def _hand(d: Dom, catalog: Catalog, props: ReplayProps, seat: int) -> Any:
     t = catalog.text
     name = props.names[seat]
     head = [d.el("span", name, class_="seat-name")]
-    if seat == props.mine:
+    if seat == props.mine and name != t("replay.mine"):  # "You" said once
         head.append(d.el("span", t("replay.mine"), class_="badge mine"))
     if seat == props.declarer:
         head.append(d.el("span", t("seat.declarer"), class_="badge declarer"))
