@@ -146,3 +146,29 @@ def test_a_deal_shared_as_a_file_opens_its_replay_from_import(page, tmp_path):
     assert shown == finals
     page.keyboard.press("Escape")
     expect(page.locator("#seed")).to_have_attribute("data-seed", str(SEED))
+
+
+def test_the_experts_review_lists_the_decisions_and_opens_the_replay_at_the_worst(page):
+    """A player who lost points would not learn where if the review did not come from the
+    worker, list each decision with its cost (costliest first) and open the replay there."""
+    finish_first_deal(page)
+    expect(page.locator("html")).to_have_attribute("data-bots", "ready")
+    page.click('#center [data-action="replay-deal"]')
+    page.click('#replay [data-action="review-start"]')
+    expect(page.locator("#review-progress")).to_be_visible()
+    page.click('#replay [data-action="review-cancel"]')  # cancelled: asked again below
+    expect(page.locator('#replay [data-action="review-start"]')).to_be_enabled()
+    page.click('#replay [data-action="review-start"]')
+    items = page.locator("#replay .review-list [data-cost][data-step]")
+    expect(items.first).to_be_visible(timeout=120_000)
+    costs = [float(c) for c in items.evaluate_all("els => els.map(e => e.dataset.cost)")]
+    assert costs and costs == sorted(costs, reverse=True) and min(costs) >= 0
+    steps = items.evaluate_all("els => els.map(e => Number(e.dataset.step))")
+    assert len(set(steps)) == len(steps)
+    check(page, "replay, with its review")
+    items.first.click()
+    expect(page.locator(STEP)).to_have_attribute("data-replay-step", str(steps[0]))
+    expect(items.first).to_have_attribute("aria-current", "step")
+    page.keyboard.press("Escape")
+    page.click('#center [data-action="replay-deal"]')  # the review is kept with the deal
+    expect(page.locator("#replay .review-list [data-cost]")).to_have_count(len(costs))

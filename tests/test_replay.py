@@ -219,3 +219,69 @@ def test_base64url_has_no_padding_nor_unsafe_characters(deal):
     payload = payload_of(shared_text(deal, NAMES))
     assert "=" not in payload and "+" not in payload and "/" not in payload
     assert base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+
+
+# -- the expert's review, asked of the worker -------------------------------------------------
+
+
+def test_a_finished_deal_travels_to_the_worker_with_its_block_context(deal):
+    from barbu.wire import deal_from_position, deal_position
+
+    again = deal_from_position(json.loads(json.dumps(deal_position(deal))))
+    assert again.actions == deal.actions and again.summary() == deal.summary()
+    assert again.used == deal.used and again.owed == deal.owed
+
+
+def test_the_workers_review_reports_progress_and_stops_when_cancelled(deal):
+    import asyncio
+
+    from barbu.bots.review import ReviewCancelled
+    from barbu.wire import deal_position
+    from web.runtime.worker import review
+
+    position = json.dumps(deal_position(deal))
+    with pytest.raises(ReviewCancelled):
+        asyncio.run(review(position, 0, "1", lambda share: None, lambda: True))
+    heard: list[float] = []
+    data = json.loads(asyncio.run(review(position, 0, "1", heard.append, lambda: False)))
+    assert heard[-1] == 1.0 and heard == sorted(heard)
+    steps = [d["step"] for d in data["decisions"]]
+    assert steps and all(deal.history[k].seat == 0 for k in steps)
+    assert all(d["cost"] >= 0 for d in data["decisions"])
+
+
+def test_the_reviews_decisions_come_costliest_first_and_malformed_ones_are_left_out(deal):
+    from barbu.actions import action_to_data
+    from web.game.review import review_items
+
+    card = action_to_data(deal.history[5].action)
+    other = action_to_data(deal.history[9].action)
+    data = {
+        "decisions": [
+            {"step": 5, "action": card, "best": card, "cost": 0, "stderr": 0.4, "label": None},
+            {
+                "step": 9,
+                "action": other,
+                "best": card,
+                "cost": 3.04,
+                "stderr": 1,
+                "label": "mistake",
+            },
+            {"step": 13, "action": other, "best": card, "cost": 1.2, "stderr": 2, "label": "odd"},
+            {"step": 900, "action": card, "best": card, "cost": 1, "stderr": 0},
+            {"step": 7, "action": "??", "best": card, "cost": 1, "stderr": 0},
+            {"step": 8, "action": card, "best": card, "cost": -1, "stderr": 0},
+            "nonsense",
+        ]
+    }
+    items = review_items(data, len(deal.history))
+    assert [(i.step, i.cost, i.label) for i in items] == [
+        (9, 3.0, "mistake"),
+        (13, 1.2, None),
+        (5, 0.0, None),
+    ]
+    assert review_items("nope", 10) == () and review_items({"decisions": 3}, 10) == ()
+    replay = Replay(deal, NAMES, 1).reviewed(items).to(9)
+    assert replay_props(replay, True).better == deal.history[5].action.card
+    assert replay_props(replay.to(5), True).better is None  # the best choice was made there
+    assert not replay_props(Replay(deal, NAMES, None, None), True).can_review  # not one's own

@@ -172,6 +172,7 @@ class PageController:
             return
         self.mark("barbu:bots-ready")
         self.draw()
+        self.replays.draw()  # its review may be asked for now
         self.players.kick()
         stored = await self.bots.keep_bytecode(self.boot.code, compiled, self.window.console)
         self.boot.codeKept(compiled, stored)

@@ -28,6 +28,9 @@ FOLLOWER_ACTIONS = frozenset(
         "replay-end",
         "replay-close",
         "replay-share",
+        "review-start",
+        "review-cancel",
+        "review-open",
     }
 )
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
@@ -70,6 +73,9 @@ class PageEvents:
             ),
             "replay-close": lambda _: replays.close(),
             "replay-share": lambda _: page.tasks.spawn(replays.share()),
+            "review-start": lambda _: page.tasks.spawn(replays.review()),
+            "review-cancel": lambda _: replays.cancel_review(),
+            "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
             **{name: _mover(replays, name) for name in MOVES},
         }
         self.choices: dict[str, Callable[[str], None]] = {

@@ -15,6 +15,7 @@ from functools import cached_property
 
 from barbu.actions import Double, Play
 from barbu.deal import Deal, Event
+from web.game.review import ReviewItem
 
 __all__ = ["Replay"]
 
@@ -35,6 +36,11 @@ class Replay:
     """The link to this deal once the player asked to share it."""
     link_file: bool = False
     """The deal was too long for a link: it was downloaded as a file instead."""
+    review: tuple[ReviewItem, ...] | None = None
+    """The expert's review of the player's decisions, costliest first, once made."""
+    reviewing: int | None = None
+    """The review under way: its progress in percent."""
+    review_failed: bool = False
 
     @property
     def total(self) -> int:
@@ -100,6 +106,14 @@ class Replay:
     def shared(self, link: str | None, as_file: bool) -> Replay:
         """The player shared the deal: its link (or the file it went into instead)."""
         return replace(self, link=link, link_file=as_file)
+
+    def review_progress(self, percent: int | None) -> Replay:
+        """A review is under way (None: it stopped, cancelled)."""
+        return replace(self, reviewing=percent, review_failed=False)
+
+    def reviewed(self, items: tuple[ReviewItem, ...] | None) -> Replay:
+        """The review came (None: it failed)."""
+        return replace(self, review=items, reviewing=None, review_failed=items is None)
 
     @property
     def last(self) -> Event | None:

@@ -9,11 +9,14 @@ lets them play on. The replay itself is a pure value (``web.game.replay.Replay``
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from barbu.wire import deal_position
 from web.components.browser import download
 from web.game.replay import Replay
+from web.game.review import ReviewItem, review_items
 from web.game.share import (
     LINK_LIMIT,
     SharedDeal,
@@ -49,6 +52,10 @@ class Replays:
         self.replay: Replay | None = None
         self.opener: Any = None
         """The button that opened the replay: the focus goes back to it."""
+        self.reviews: dict[tuple[int | None, int], tuple[ReviewItem, ...]] = {}
+        """The reviews made in this visit, by session seed and deal number (kept with the deal)."""
+        self.review_call: Any = None
+        """The review under way in the worker (``{id, answer}``), or None."""
 
     # -- opening and closing ---------------------------------------------------------------
 
@@ -58,7 +65,9 @@ class Replays:
         if not 0 < number <= len(deals) or not deals[number - 1].is_over:
             return
         deal = deals[number - 1]
-        self.show(Replay(deal.at(len(deal.history)), tuple(self.page.names), number), opener)
+        replay = Replay(deal.at(len(deal.history)), tuple(self.page.names), number)
+        kept = self.reviews.get((self.page.game.seed, number))
+        self.show(replay if kept is None else replay.reviewed(kept), opener)
 
     def open_shared(self, shared: SharedDeal) -> None:
         """Replay a deal someone shared, from its end (its settlement shown)."""
@@ -102,6 +111,7 @@ class Replays:
         page = self.page
         if self.replay is None:
             return
+        self.cancel_review()
         self.replay = None
         page.ui = page.ui.show_replay(False)
         page.table.show_replay(False)
@@ -125,18 +135,19 @@ class Replays:
         if self.replay is not None and value.isdigit():
             self.go(self.replay.to(int(value)))
 
-    def go(self, replay: Replay) -> None:
-        """Show ``replay`` (another step) and say what it shows."""
+    def go(self, replay: Replay, said: bool = True) -> None:
+        """Show ``replay`` (another step) and say what it shows (``said``)."""
         if replay == self.replay:
             return
         self.replay = replay
         self.draw()
-        self.page.announce(self.said())
+        if said:
+            self.page.announce(self.said())
 
     def draw(self) -> None:
         """Redraw the replay region from its props (only what changed is drawn again)."""
         if self.replay is not None:
-            self.page.table.draw_replay(replay_props(self.replay))
+            self.page.table.draw_replay(replay_props(self.replay, self.page.bots.ready))
 
     def said(self) -> str:
         """The step shown, in words: its number, then the last action and its trick."""
@@ -155,6 +166,67 @@ class Replays:
         if replay.step == replay.total:
             parts.append(catalog.text("replay.at_end"))
         return " ".join(p for p in parts if p)
+
+    # -- the expert's review ------------------------------------------------------------------
+
+    async def review(self) -> None:
+        """Ask the worker for the expert's review of the player's decisions in this deal,
+        showing its progress; the table stays usable meanwhile."""
+        replay, page = self.replay, self.page
+        if replay is None or replay.mine is None or replay.number is None or self.review_call:
+            return
+        from pyodide.ffi import create_proxy
+
+        key = (page.game.seed, replay.number)
+        progress = create_proxy(lambda share: self.progress(key, float(share)))
+        position = json.dumps(deal_position(replay.deal))
+        self.go(replay.review_progress(0), said=False)
+        page.announce(page.catalog.text("review.started"))
+        call = self.review_call = page.bots.review(position, replay.mine, f"review-{key}", progress)
+        try:
+            items: tuple[ReviewItem, ...] | None = review_items(
+                json.loads(str(await call.answer)), replay.total
+            )
+        except Exception as error:  # cancelled, or the worker failed
+            if self.review_call is call:  # not cancelled: leave a trace
+                page.window.console.warn(f"Barbu: the review failed: {error}")
+            items = None
+        finally:
+            progress.destroy()
+        if self.review_call is not call:  # cancelled (another review may be under way)
+            return
+        self.review_call = None
+        if items is not None:
+            self.reviews[key] = items
+        current = self.replay
+        if (
+            current is not None
+            and current.number == replay.number
+            and current.reviewing is not None
+        ):
+            self.go(current.reviewed(items), said=False)
+            page.announce(
+                page.catalog.text("review.done" if items is not None else "review.failed")
+            )
+
+    def progress(self, key: tuple[int | None, int], share: float) -> None:
+        """The review's progress, shown if its deal still is."""
+        replay = self.replay
+        if replay is not None and replay.reviewing is not None and replay.number == key[1]:
+            self.go(replay.review_progress(int(share * 100)), said=False)
+
+    def cancel_review(self) -> None:
+        """Stop the review under way (the replay shows the button to ask again)."""
+        call, self.review_call = self.review_call, None
+        if call is not None:
+            self.page.bots.cancel(call.id)
+        if self.replay is not None and self.replay.reviewing is not None:
+            self.go(self.replay.review_progress(None), said=False)
+
+    def open_decision(self, value: str) -> None:
+        """A decision of the review opened: the replay at that moment, the better card marked."""
+        if self.replay is not None and value.isdigit():
+            self.go(self.replay.to(int(value)))
 
     # -- sharing -----------------------------------------------------------------------------
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from barbu import Card, Contract, Phase, Rank, Suit
+from barbu import Card, ChooseContract, Contract, Double, Phase, Play, Rank, Suit
+from barbu.actions import Action
 from barbu.deal import DealSummary
 from web.components.cards import mini_card
 from web.components.dom import Dom
@@ -20,8 +21,9 @@ from web.components.domino import domino_rows
 from web.components.settlement import doubles_map, pair_lines, settlement_table
 from web.components.trick import POSITIONS, trick_cards
 from web.game.replay import Replay
+from web.game.review import ReviewItem
 from web.languages.i18n import Catalog
-from web.languages.words import card_name, contract_line, said
+from web.languages.words import card_name, card_text, contract_line, object_list, said
 from web.table.content import Content
 
 __all__ = ["ReplayProps", "replay_props", "replay_region"]
@@ -62,10 +64,18 @@ class ReplayProps:
     trick_steps: tuple[int, ...]
     link: str | None
     link_file: bool
+    can_review: bool
+    """The player's own deal, and the computer players' worker is up."""
+    review: tuple[ReviewItem, ...] | None
+    reviewing: int | None
+    review_failed: bool
+    better: Card | None
+    """At a reviewed decision: the card the expert would have played (marked in the hand)."""
 
 
-def replay_props(replay: Replay) -> ReplayProps:
-    """The replay's props at its step (the engine's deal after that many actions)."""
+def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
+    """The replay's props at its step (the engine's deal after that many actions);
+    ``can_review``: the expert's review may be asked for."""
     deal = replay.state()
     trick, winner = tuple(deal.trick), None
     last = replay.last
@@ -100,7 +110,20 @@ def replay_props(replay: Replay) -> ReplayProps:
         trick_steps=replay.trick_steps,
         link=replay.link,
         link_file=replay.link_file,
+        can_review=can_review and replay.mine is not None,
+        review=replay.review,
+        reviewing=replay.reviewing,
+        review_failed=replay.review_failed,
+        better=_better(replay),
     )
+
+
+def _better(replay: Replay) -> Card | None:
+    """The better card of the decision at the replay's step, if the review found one."""
+    for item in replay.review or ():
+        if item.step == replay.step and item.cost > 0 and isinstance(item.best, Play):
+            return item.best.card
+    return None
 
 
 def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
@@ -116,6 +139,8 @@ def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
     if props.summary is not None:
         parts.append(_settlement(d, catalog, props, props.summary))
     parts.append(_share(d, catalog, props))
+    if props.mine is not None:
+        parts.append(_review(d, catalog, props))
     return Content(
         tuple(parts),
         attributes=(("data-replay-step", str(props.step)), ("data-replay-total", str(props.total))),
@@ -249,10 +274,12 @@ def _hand(d: Dom, catalog: Catalog, props: ReplayProps, seat: int) -> Any:
         d.el(
             "div",
             None,
-            *[mini_card(d, catalog, c) for c in cards],
+            *[mini_card(d, catalog, c, "better" if c == props.better else "") for c in cards],
             class_="replay-cards",
             role="img",
-            aria_label=t("replay.hand", name=name, cards=said_cards),
+            aria_label=said(
+                catalog, "replay.hand", seat, props.names, props.mine, cards=said_cards
+            ),
         ),
         class_=f"replay-hand pos-{POSITIONS[seat]}"
         + (" mine" if seat == props.mine else "")
@@ -301,3 +328,91 @@ def _share(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
     elif props.link_file:
         parts.append(d.el("p", t("replay.link_file"), class_="help"))
     return d.el("div", None, *parts, class_="replay-share")
+
+
+def _review(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The expert's review: the button that asks for it, its progress, then each decision of
+    the player, the costliest first, each opening the replay at that moment."""
+    t = catalog.text
+    parts: list[Any] = [d.el("h3", t("review.title"), id="review-heading")]
+    if props.reviewing is not None:
+        parts += [
+            d.el("label", t("review.running", percent=props.reviewing), for_="review-progress"),
+            d.el("progress", None, id="review-progress", max="100", value=str(props.reviewing)),
+            d.el(
+                "button",
+                t("review.cancel"),
+                type="button",
+                class_="quiet",
+                data_action="review-cancel",
+            ),
+        ]
+    elif props.review is None:
+        parts.append(d.el("p", t("review.help"), class_="help"))
+        if props.review_failed:
+            parts.append(d.el("p", t("review.failed"), class_="help"))
+        parts.append(
+            d.el(
+                "button",
+                t("review.start"),
+                type="button",
+                class_="action",
+                data_action="review-start",
+                disabled=not props.can_review,
+            )
+        )
+    else:
+        parts.append(d.el("p", t("review.legend"), class_="help"))
+        items = [d.el("li", None, _review_item(d, catalog, props, item)) for item in props.review]
+        parts.append(d.el("ol", None, *items, class_="review-list"))
+    return d.el("section", None, *parts, class_="replay-review", aria_labelledby="review-heading")
+
+
+def _review_item(d: Dom, catalog: Catalog, props: ReplayProps, item: ReviewItem) -> Any:
+    """One decision: its label, what was done, the better choice and the points lost."""
+    t = catalog.text
+    chosen = choice_words(catalog, item.action, props.names, props.mine)
+    if item.cost > 0 and item.best != item.action:
+        text = t(
+            "review.item",
+            step=item.step,
+            chosen=chosen,
+            best=choice_words(catalog, item.best, props.names, props.mine),
+            cost=decimal(catalog, item.cost),
+            stderr=decimal(catalog, item.stderr),
+        )
+    else:
+        text = t("review.item_best", step=item.step, chosen=chosen)
+    label = item.label or "none"
+    return d.el(
+        "button",
+        None,
+        d.el("span", t(f"review.label.{label}"), class_=f"badge review-{label}"),
+        " ",
+        text,
+        type="button",
+        class_="review-item",
+        data_action="review-open",
+        data_step=item.step,
+        data_cost=f"{item.cost:.1f}",
+        aria_current="step" if item.step == props.step else None,
+    )
+
+
+def choice_words(catalog: Catalog, action: Action, names: tuple[str, ...], you: int | None) -> str:
+    """A decision in a few words: a card, the doubles made (or none), a contract."""
+    if isinstance(action, Play):
+        return card_text(catalog, action.card)
+    if isinstance(action, Double):
+        if not action.targets:
+            return catalog.text("review.no_double")
+        targets = object_list(catalog, sorted(action.targets), names, you)
+        return catalog.text("review.double", targets=targets)
+    if isinstance(action, ChooseContract):
+        return contract_line(catalog, action.contract, action.trump, action.start_rank)
+    return ""
+
+
+def decimal(catalog: Catalog, value: float) -> str:
+    """A number with one decimal, written the language's way (2.4, 2,4)."""
+    return f"{value:.1f}".replace(".", catalog.text("boot.decimal"))
