@@ -8,8 +8,9 @@ steps 100 times forward then 100 times back by dispatching ArrowRight and ArrowL
 each followed by a forced layout: the page's handler redraws synchronously, so the time measured
 is the key's handling, the engine's state at that step (``Deal.at``), the region's props, its
 redraw and the browser's style and layout. Each step is a task of its own. Prints the
-milliseconds per step (the median of each round's median, the worst round's 95th percentile,
-each round's first step) and the longest task the browser saw meanwhile. Printed, never
+milliseconds per step (the median of each round's median; each round's 95th percentile, steps
+over 16 ms and first step) and the longest task the browser saw meanwhile. The page is left
+alone 2 s once the computer players' worker is up, whose start would be measured too. Printed, never
 asserted: a timed test would fail on the machine's load, not on the code (the issue's aim:
 under 16 ms a step).
 """
@@ -75,13 +76,15 @@ def main() -> None:
     server = StaticServer(args.dist)
     server.start()
     url = f"{server.url}/?seed=31&lang=en&speed=instant#replay={shared_payload()}"
-    medians, worsts, firsts, tasks = [], [], [], []
+    medians, worsts, firsts, tasks, slow = [], [], [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
         page = browser.new_page()
         for _ in range(args.rounds):
             page.goto(url)
             page.wait_for_selector('html.ready[data-view="replay"]', timeout=60_000)
+            page.wait_for_selector('html[data-bots="ready"]', timeout=60_000)
+            page.wait_for_timeout(2_000)  # the worker's start done: the page alone is measured
             page.keyboard.press("Home")
             page.wait_for_selector('#replay[data-replay-step="0"]')
             result = page.evaluate(STEPS)
@@ -90,6 +93,7 @@ def main() -> None:
             medians.append(statistics.median(times))
             worsts.append(sorted(times)[int(len(times) * 0.95)])
             firsts.append(times[0])
+            slow.append(sum(t > 16 for t in times))
             tasks.append(result["longest"])
         browser.close()
     server.stop()
@@ -99,10 +103,9 @@ def main() -> None:
         + ", ".join(f"{m:.2f}" for m in medians)
         + ")"
     )
-    print(
-        f"  95th percentile {max(worsts):.1f}; the first step of each round: "
-        + ", ".join(f"{f:.1f}" for f in firsts)
-    )
+    print("  95th percentile of each round: " + ", ".join(f"{w:.1f}" for w in worsts))
+    print("  steps over 16 ms of 200, each round: " + ", ".join(str(n) for n in slow))
+    print("  the first step of each round: " + ", ".join(f"{f:.1f}" for f in firsts))
     print(f"  longest task seen while stepping: {max(tasks):.0f} ms")
 
 

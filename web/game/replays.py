@@ -227,6 +227,7 @@ class Replays:
         """A decision of the review opened: the replay at that moment, the better card marked."""
         if self.replay is not None and value.isdigit():
             self.go(self.replay.to(int(value)))
+            self.page.table.show_replay_board()
 
     # -- sharing -----------------------------------------------------------------------------
 

@@ -383,7 +383,7 @@ def _review_item(d: Dom, catalog: Catalog, props: ReplayProps, item: ReviewItem)
         )
     else:
         text = t("review.item_best", step=item.step, chosen=chosen)
-    label = item.label or "none"
+    label = item.label or ("small" if item.cost > 0 else "best")
     return d.el(
         "button",
         None,

@@ -42,6 +42,9 @@ from web.table.toolbar import toolbar
 
 P = TypeVar("P")
 
+FOCUS_NEXT = ("replay-forward", "replay-back", "replay-close")
+"""Where the focus goes in a replay when its control is gone (a step button turned off)."""
+
 
 class TableView:
     """The page's regions, each redrawn from its props."""
@@ -419,21 +422,31 @@ class TableView:
         focused = self.document.activeElement
         inside = bool(focused) and bool(self.replay.contains(focused))
         action = focused.getAttribute("data-action") if inside else None
+        step = focused.getAttribute("data-step") if inside else None
         jump = inside and focused.id == "replay-jump"
         if not self.paint("replay", self.replay, props, replay_region):
             return
         if jump:
             self.replay.querySelector("#replay-jump").focus()
         elif action:
-            self.focus_replay(action)
+            self.focus_replay(action, step)
 
-    def focus_replay(self, action: str = "replay-forward") -> None:
-        """Put the focus on the replay's ``action`` button (another if it is now off)."""
-        for name in (action, "replay-forward", "replay-back", "replay-close"):
-            button = self.replay.querySelector(f'[data-action="{name}"]:not([disabled])')
+    def focus_replay(self, action: str = "replay-forward", step: str | None = None) -> None:
+        """Put the focus on the replay's ``action`` button (the one of that ``step``, for a
+        decision of the review; another if it is now off)."""
+        this = f'[data-action="{action}"]' + (f'[data-step="{step}"]' if step else "")
+        for selector in (this, *(f'[data-action="{n}"]' for n in FOCUS_NEXT)):
+            button = self.replay.querySelector(f"{selector}:not([disabled])")
             if button:
                 button.focus(js_object(self.document.defaultView, preventScroll=True))
                 return
+
+    def show_replay_board(self) -> None:
+        """Bring the replay's table into view (a decision opened from the review, below it)."""
+        board = self.replay.querySelector(".replay-board")
+        if board:
+            window = self.document.defaultView
+            board.scrollIntoView(js_object(window, block="nearest"))
 
     # -- the menu as a modal dialog -------------------------------------------------------------
 
