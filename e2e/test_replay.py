@@ -106,6 +106,8 @@ def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser(page, new_context)
     expect(friend.locator(STEP)).to_have_attribute("data-replay-step", str(int(total or 0) - 1))
     friend.click('#replay [data-action="replay-close"]')
     expect(friend.locator("#hand button[data-card]").first).to_be_visible()
+    friend.evaluate("(hash) => { location.hash = hash; }", url.split("#", 1)[1])
+    expect(friend.locator(REPLAY)).to_be_visible()  # a link opened where the site already is
 
 
 def test_a_damaged_link_is_refused_with_a_message_and_the_page_starts(page):
@@ -166,6 +168,12 @@ def test_the_experts_review_lists_the_decisions_and_opens_the_replay_at_the_wors
     steps = items.evaluate_all("els => els.map(e => Number(e.dataset.step))")
     assert len(set(steps)) == len(steps)
     check(page, "replay, with its review")
+    page.check("#review-big")  # the big errors only
+    big = page.locator("#replay .review-list [data-cost]")
+    expect(big.or_(page.get_by_text("No mistake nor blunder in this deal."))).not_to_have_count(0)
+    assert page.locator(".review-list .review-small, .review-list .review-best").count() == 0
+    page.uncheck("#review-big")
+    expect(items).to_have_count(len(costs))
     items.first.click()
     expect(page.locator(STEP)).to_have_attribute("data-replay-step", str(steps[0]))
     expect(items.first).to_have_attribute("aria-current", "step")

@@ -285,3 +285,5 @@ def test_the_reviews_decisions_come_costliest_first_and_malformed_ones_are_left_
     assert replay_props(replay, True).better == deal.history[5].action.card
     assert replay_props(replay.to(5), True).better is None  # the best choice was made there
     assert not replay_props(Replay(deal, NAMES, None, None), True).can_review  # not one's own
+    assert replay_props(replay.only_big(True)).big_only
+    assert not replay_props(replay.only_big(True).only_big(False)).big_only

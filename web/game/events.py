@@ -132,10 +132,12 @@ class PageEvents:
         """A setting changed, or a file was chosen for import."""
         page, target = self.page, event.target
         name = attribute(target, "data-setting") or ""
-        if page.elsewhere and name != "replay-jump":
+        if page.elsewhere and name not in ("replay-jump", "review-big"):
             return
         if name == "replay-jump":
             page.replays.jump(str(target.value))
+        elif name == "review-big":
+            page.replays.only_big(bool(target.checked))
         elif name in ("speed", "level"):
             page.change_setting(name, str(target.value))
         elif name in ("autoplay", "sound", "hints"):

@@ -41,6 +41,8 @@ class Replay:
     reviewing: int | None = None
     """The review under way: its progress in percent."""
     review_failed: bool = False
+    big_only: bool = False
+    """The review lists only the mistakes and blunders."""
 
     @property
     def total(self) -> int:
@@ -114,6 +116,10 @@ class Replay:
     def reviewed(self, items: tuple[ReviewItem, ...] | None) -> Replay:
         """The review came (None: it failed)."""
         return replace(self, review=items, reviewing=None, review_failed=items is None)
+
+    def only_big(self, on: bool) -> Replay:
+        """List only the big errors of the review (mistakes and blunders), or every decision."""
+        return replace(self, big_only=on)
 
     @property
     def last(self) -> Event | None:

@@ -223,6 +223,11 @@ class Replays:
         if self.replay is not None and self.replay.reviewing is not None:
             self.go(self.replay.review_progress(None), said=False)
 
+    def only_big(self, on: bool) -> None:
+        """The review's filter: the big errors only, or every decision."""
+        if self.replay is not None:
+            self.go(self.replay.only_big(on), said=False)
+
     def open_decision(self, value: str) -> None:
         """A decision of the review opened: the replay at that moment, the better card marked."""
         if self.replay is not None and value.isdigit():

@@ -35,6 +35,8 @@ CONTROLS = (
     ("replay-end", "▶|", "replay.end", "End"),
 )
 """The step buttons: action, symbol, catalog key of its name, its key."""
+BIG_ERRORS = ("mistake", "blunder")
+"""The labels the review's filter keeps."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class ReplayProps:
     review: tuple[ReviewItem, ...] | None
     reviewing: int | None
     review_failed: bool
+    big_only: bool
     better: Card | None
     """At a reviewed decision: the card the expert would have played (marked in the hand)."""
 
@@ -114,6 +117,7 @@ def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
         review=replay.review,
         reviewing=replay.reviewing,
         review_failed=replay.review_failed,
+        big_only=replay.big_only,
         better=_better(replay),
     )
 
@@ -362,10 +366,27 @@ def _review(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             )
         )
     else:
-        parts.append(d.el("p", t("review.legend"), class_="help"))
-        items = [d.el("li", None, _review_item(d, catalog, props, item)) for item in props.review]
-        parts.append(d.el("ol", None, *items, class_="review-list"))
+        parts += [d.el("p", t("review.legend"), class_="help"), _big_only(d, catalog, props)]
+        shown = [i for i in props.review if not props.big_only or i.label in BIG_ERRORS]
+        items = [d.el("li", None, _review_item(d, catalog, props, item)) for item in shown]
+        if items:
+            parts.append(d.el("ol", None, *items, class_="review-list"))
+        else:
+            parts.append(d.el("p", t("review.none_big"), class_="help"))
     return d.el("section", None, *parts, class_="replay-review", aria_labelledby="review-heading")
+
+
+def _big_only(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The filter: the big errors only, or every decision."""
+    box = d.el(
+        "input",
+        None,
+        type="checkbox",
+        id="review-big",
+        data_setting="review-big",
+        checked=props.big_only,
+    )
+    return d.el("label", None, box, " ", catalog.text("review.big_only"), class_="review-filter")
 
 
 def _review_item(d: Dom, catalog: Catalog, props: ReplayProps, item: ReviewItem) -> Any:

@@ -423,11 +423,11 @@ class TableView:
         inside = bool(focused) and bool(self.replay.contains(focused))
         action = focused.getAttribute("data-action") if inside else None
         step = focused.getAttribute("data-step") if inside else None
-        jump = inside and focused.id == "replay-jump"
+        field = focused.id if inside and focused.id in ("replay-jump", "review-big") else None
         if not self.paint("replay", self.replay, props, replay_region):
             return
-        if jump:
-            self.replay.querySelector("#replay-jump").focus()
+        if field:
+            self.replay.querySelector(f"#{field}").focus()
         elif action:
             self.focus_replay(action, step)
 
