@@ -1,10 +1,12 @@
 """The replay on the page: opening a finished deal (of the session, or shared by a link or a
-file), stepping through it, sharing it, and going back to the game as it was.
+file), stepping through it, sharing it, asking the expert's review of the player's decisions
+in it, and going back to the game as it was.
 
 While a replay shows (``<html data-view="replay">``) the game's regions are hidden and the
 computer players wait (``UiState.replaying``); closing it shows the game again, unchanged, and
 lets them play on. The replay itself is a pure value (``web.game.replay.Replay``) drawn by
-``web.table.replay``; sharing is ``web.game.share``.
+``web.table.replay``; sharing is ``web.game.share``; the review runs in the computer players'
+worker (``web.runtime.worker.review``) and comes back as ``web.game.review.ReviewItem``s.
 """
 
 from __future__ import annotations
