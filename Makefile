@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test test-fast bench bench-rules bench-bots chromium clean
+.PHONY: build run lint test test-fast bench bench-rules bench-bots bench-replay chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -47,6 +47,10 @@ bench-rules: $(VENV_STAMP) chromium build
 ## bench-bots: computer players' decision times on CPython and in Chromium (not a test)
 bench-bots: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) tools/bench_bots.py
+
+## bench-replay: a deal's replay stepped 100 times forward and back in Chromium (not a test)
+bench-replay: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) tools/bench_replay.py
 
 chromium: $(VENV_STAMP)
 	bash tools/install_chromium.sh $(VENV_PYTHON)

@@ -18,7 +18,7 @@ from .records import _hands, _rules_of, _seat, deal_record, replay_deal
 from .rules import Contract
 from .session import Session
 
-__all__ = ["deal_from_position", "position_data"]
+__all__ = ["deal_from_position", "deal_position", "position_data"]
 
 
 def position_data(session: Session) -> dict[str, Any]:
@@ -30,6 +30,16 @@ def position_data(session: Session) -> dict[str, Any]:
         "used": sorted(c.value for c in used),
         "owed": list(owed),
         "deals_left": left,
+    }
+
+
+def deal_position(deal: Deal) -> dict[str, Any]:
+    """A deal of a session (a finished one too) with the block context it was dealt in."""
+    return {
+        "deal": deal_record(deal),
+        "used": sorted(c.value for c in deal.used),
+        "owed": list(deal.owed),
+        "deals_left": deal.deals_left,
     }
 
 

@@ -26,8 +26,10 @@ def draw_sheet(
     history: Sequence[DealSummary],
     totals: Sequence[int],
     current: int,
+    replayable: bool = False,
 ) -> Any:
-    """The score sheet: one row per finished deal, a totals row; double marks in the cells."""
+    """The score sheet: one row per finished deal, a totals row; double marks in the cells
+    (``replayable``: each deal's number a button that replays it, ``data-action="replay-deal"``)."""
     t = catalog.text
     head_cells = [
         dom.el("th", t("sheet.deal"), scope="col"),
@@ -38,7 +40,9 @@ def draw_sheet(
     head_cells.append(
         dom.el("th", t("sheet.row_total"), scope="col", title=t("sheet.row_total_help"))
     )
-    body = [_sheet_row(dom, catalog, names, row, current) for row in sheet_rows(history)]
+    body = [
+        _sheet_row(dom, catalog, names, row, current, replayable) for row in sheet_rows(history)
+    ]
     if not body:
         body.append(dom.el("tr", None, dom.el("td", t("sheet.empty"), colspan="7", class_="empty")))
     foot = [dom.el("th", t("sheet.totals"), scope="row", colspan="2")]
@@ -57,12 +61,30 @@ def draw_sheet(
 
 
 def _sheet_row(
-    dom: Dom, catalog: Catalog, names: Sequence[str], row: SheetRow, current: int
+    dom: Dom,
+    catalog: Catalog,
+    names: Sequence[str],
+    row: SheetRow,
+    current: int,
+    replayable: bool = False,
 ) -> Any:
-    """One finished deal's row: its number, contract and declarer, each seat's score with the
-    doubles it made, the row's total."""
+    """One finished deal's row: its number (a button that replays it, if ``replayable``),
+    contract and declarer, each seat's score with the doubles it made, the row's total."""
+    head = dom.el("th", str(row.number), scope="row")
+    if replayable:
+        button = dom.el(
+            "button",
+            str(row.number),
+            type="button",
+            class_="replay-row",
+            data_action="replay-deal",
+            data_replay_deal=row.number,
+            aria_label=catalog.text("replay.open_deal", number=row.number),
+            title=catalog.text("replay.open_deal", number=row.number),
+        )
+        head = dom.el("th", None, button, scope="row")
     cells = [
-        dom.el("th", str(row.number), scope="row"),
+        head,
         dom.el(
             "td",
             None,

@@ -36,6 +36,7 @@ from web.game.engine import (
 )
 from web.game.events import PageEvents
 from web.game.players import SWEEP, PlayersLoop
+from web.game.replays import Replays
 from web.game.sessions import Sessions
 from web.game.settings import (
     Settings,
@@ -65,6 +66,8 @@ class PageController:
     game: Game
     sessions: Sessions
     choices: Choices
+    replays: Replays
+    tasks: Tasks
 
     def __init__(self, window: Any, boot: Any, catalog: Catalog, query: str) -> None:
         self.window = window
@@ -85,6 +88,7 @@ class PageController:
         self.announcer = Announcer(self.tasks, self.table.announce)
         self.players = PlayersLoop(self, self.tasks)
         self.choices = Choices(self)
+        self.replays = Replays(self)
         self.events = PageEvents(self)
         self.names: list[str] = []
         self.ui = UiState()
@@ -105,6 +109,7 @@ class PageController:
     def start(self) -> None:
         """Open the saved or asked-for session, draw it, then mark the page interactive."""
         self.boot.stage("deal")
+        fragment = str(self.window.location.hash)  # a shared deal's (the address is rewritten)
         self.sessions.open(self.query)
         self.table.build()
         self.draw_header()
@@ -115,6 +120,7 @@ class PageController:
             self.sessions.slot.tab.wait()
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
+        self.replays.open_link(fragment, self.query)
         self.document.documentElement.classList.add("ready")
         self.boot.interactive()
         if self.players.can_play:
@@ -166,6 +172,7 @@ class PageController:
             return
         self.mark("barbu:bots-ready")
         self.draw()
+        self.replays.draw()  # its review may be asked for now
         self.players.kick()
         stored = await self.bots.keep_bytecode(self.boot.code, compiled, self.window.console)
         self.boot.codeKept(compiled, stored)
@@ -278,7 +285,8 @@ class PageController:
 
     def human(self, action: Action) -> None:
         """The player's action: the engine applies it, or says why not."""
-        if self.game.session.to_move != HUMAN or self.ui.summary is not None or self.elsewhere:
+        session, ui = self.game.session, self.ui
+        if session.to_move != HUMAN or ui.summary is not None or ui.replaying or self.elsewhere:
             return
         try:
             event = self.game.apply(action)

@@ -60,6 +60,17 @@ class ComputerPlayers:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
         return await self.ask("hint", position_json, seat, seed)
 
+    def review(self, position_json: str, seat: int, seed: str, progress: Any) -> Any:
+        """Start the expert's review of ``seat``'s decisions in a finished deal; ``progress``
+        (a JavaScript function) hears its share done. ``{id, answer}``: ``answer`` resolves to
+        the review's JSON text; ``cancel(id)`` stops it."""
+        arguments = json.dumps([position_json, seat, seed])
+        return self.service.askLong("review", arguments, progress)
+
+    def cancel(self, call_id: int) -> None:
+        """Stop a review under way (its answer then fails)."""
+        self.service.cancel(call_id)
+
     async def keep_code(
         self, cache_name: str, url: str, sources: list[tuple[str, str]]
     ) -> dict[str, Any]:

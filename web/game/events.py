@@ -9,17 +9,39 @@ from typing import TYPE_CHECKING, Any
 
 from web.components.browser import attribute
 from web.game.keys import KeyContext, key_command, neighbour
+from web.game.replays import MOVES, Replays
 
 if TYPE_CHECKING:
     from web.game.app import PageController
 
 __all__ = ["PageEvents"]
 
-FOLLOWER_ACTIONS = frozenset({"take-over", "dismiss-notice", "download-kept"})
+FOLLOWER_ACTIONS = frozenset(
+    {
+        "take-over",
+        "dismiss-notice",
+        "download-kept",
+        "replay-deal",
+        "replay-home",
+        "replay-back",
+        "replay-forward",
+        "replay-end",
+        "replay-close",
+        "replay-share",
+        "review-start",
+        "review-cancel",
+        "review-open",
+    }
+)
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
 
 CHOICES = "[data-card], [data-contract], [data-trump], [data-rank], [data-double], [data-action]"
 """The table's buttons, each naming what it does in one attribute."""
+
+
+def _mover(replays: Replays, name: str) -> Callable[[Any], None]:
+    """The action of a replay's step button ``name``."""
+    return lambda _: replays.move(name)
 
 
 class PageEvents:
@@ -28,7 +50,7 @@ class PageEvents:
     def __init__(self, page: PageController) -> None:
         self.page = page
         self.proxies: list[Any] = []
-        sessions, choices = page.sessions, page.choices
+        sessions, choices, replays = page.sessions, page.choices, page.replays
         self.actions: dict[str, Callable[[Any], None]] = {
             "take-over": lambda _: sessions.slot.take_over(),
             "shortcut": lambda target: choices.double_shortcut(attribute(target, "data-shortcut")),
@@ -46,6 +68,15 @@ class PageEvents:
             "resume-previous": lambda _: sessions.resume_previous(),
             "download-kept": lambda t: sessions.download_kept(attribute(t, "data-key") or ""),
             "dismiss-notice": lambda t: page.dismiss_notice(int(attribute(t, "data-index") or -1)),
+            "replay-deal": lambda t: replays.open_deal(
+                int(attribute(t, "data-replay-deal") or 0), t
+            ),
+            "replay-close": lambda _: replays.close(),
+            "replay-share": lambda _: page.tasks.spawn(replays.share()),
+            "review-start": lambda _: page.tasks.spawn(replays.review()),
+            "review-cancel": lambda _: replays.cancel_review(),
+            "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
+            **{name: _mover(replays, name) for name in MOVES},
         }
         self.choices: dict[str, Callable[[str], None]] = {
             "data-card": page.play_card,
@@ -63,12 +94,20 @@ class PageEvents:
         click, change = create_proxy(self.on_click), create_proxy(self.on_change)
         key = create_proxy(self.on_key)
         storage = create_proxy(lambda event: page.sessions.slot.heard(event.key, event.newValue))
-        self.proxies += [click, change, key, storage]
+        shared = create_proxy(lambda _: self.on_hash())
+        self.proxies += [click, change, key, storage, shared]
         container = page.document.getElementById("table")
         container.addEventListener("click", click)
         container.addEventListener("change", change)
         page.document.addEventListener("keydown", key)
         page.window.addEventListener("storage", storage)
+        page.window.addEventListener("hashchange", shared)
+
+    def on_hash(self) -> None:
+        """A shared deal's link opened in this tab (only its fragment changed): replay it."""
+        page = self.page
+        page.replays.open_link(str(page.window.location.hash), "")
+        page.show_address()  # the fragment goes: the same link opens it again
 
     def on_click(self, event: Any) -> None:
         """A click (or Enter/Space) on a button of the table."""
@@ -93,9 +132,13 @@ class PageEvents:
         """A setting changed, or a file was chosen for import."""
         page, target = self.page, event.target
         name = attribute(target, "data-setting") or ""
-        if page.elsewhere:
+        if page.elsewhere and name not in ("replay-jump", "review-big"):
             return
-        if name in ("speed", "level"):
+        if name == "replay-jump":
+            page.replays.jump(str(target.value))
+        elif name == "review-big":
+            page.replays.only_big(bool(target.checked))
+        elif name in ("speed", "level"):
             page.change_setting(name, str(target.value))
         elif name in ("autoplay", "sound", "hints"):
             page.change_setting(name, bool(target.checked))
@@ -120,9 +163,15 @@ class PageEvents:
             last_trick_open=page.ui.last_trick_open,
             elsewhere=page.elsewhere,
             prompt=bool(page.document.querySelector("#center .prompt")),
+            replay=page.ui.replaying,
         )
         command = key_command(str(event.key), context)
-        if command == "trap-focus":
+        if command == "replay-close":
+            page.replays.close()
+        elif isinstance(command, str) and command.startswith("replay-"):
+            page.replays.move(command)
+            event.preventDefault()
+        elif command == "trap-focus":
             page.table.keep_focus_in_menu(event)
         elif command == "close-menu":
             page.toggle_menu()

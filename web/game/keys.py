@@ -1,5 +1,6 @@
 """Keyboard play, decided without a browser: arrows move between the playable cards, a digit
-plays one, Escape closes the menu or the last trick, Tab stays inside the open menu."""
+plays one, Escape closes the menu or the last trick, Tab stays inside the open menu; in a
+replay, the arrows step, Home and End go to the start and the end, Escape goes back to the game."""
 
 from __future__ import annotations
 
@@ -7,10 +8,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["KeyCommand", "KeyContext", "key_command", "neighbour"]
+__all__ = ["REPLAY_KEYS", "KeyCommand", "KeyContext", "key_command", "neighbour"]
 
-KeyCommand = Literal["trap-focus", "close-menu", "close-last-trick", "next-card", "previous-card"]
+KeyCommand = Literal[
+    "trap-focus",
+    "close-menu",
+    "close-last-trick",
+    "next-card",
+    "previous-card",
+    "replay-forward",
+    "replay-back",
+    "replay-home",
+    "replay-end",
+    "replay-close",
+]
 """What a key does (an ``int``: play the playable card of that index)."""
+
+REPLAY_KEYS: dict[str, KeyCommand] = {
+    "ArrowRight": "replay-forward",
+    "ArrowLeft": "replay-back",
+    "Home": "replay-home",
+    "End": "replay-end",
+    "Escape": "replay-close",
+}
+"""The keys of a replay: a step forward or back, the start, the end, back to the game."""
 
 
 @dataclass(frozen=True)
@@ -27,10 +48,14 @@ class KeyContext:
     """Another tab plays: this one only shows the game."""
     prompt: bool = False
     """A choice (contract, doubles) is asked in the centre: digits do not play cards then."""
+    replay: bool = False
+    """A replay shows: the arrows, Home and End step through it, Escape closes it."""
 
 
 def key_command(key: str, context: KeyContext) -> KeyCommand | int | None:
     """What ``key`` does in ``context`` (None: nothing, the browser's own handling)."""
+    if context.replay:
+        return None if context.in_field or context.modifier else REPLAY_KEYS.get(key)
     if key == "Tab" and context.menu_open:
         return "trap-focus"
     if key == "Escape" and not context.elsewhere:  # from anywhere, a menu field too

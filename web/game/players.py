@@ -86,6 +86,7 @@ class PlayersLoop:
             seat is not None
             and seat != HUMAN
             and table.ui.summary is None
+            and not table.ui.replaying
             and not table.game.is_over
         )
 
@@ -113,7 +114,12 @@ class PlayersLoop:
 
     async def _turns(self, generation: int) -> None:
         table = self.table
-        while generation == self.generation and not table.game.is_over and table.ui.summary is None:
+        while (
+            generation == self.generation
+            and not table.game.is_over
+            and table.ui.summary is None
+            and not table.ui.replaying
+        ):
             seat = table.game.session.to_move
             if seat is None:
                 break

@@ -20,8 +20,10 @@ from web.components.browser import download
 from web.game.engine import HUMAN, Game, Phase, RuleError
 from web.game.menu_form import read_new_session
 from web.game.players import PlayersLoop
+from web.game.replays import Replays
 from web.game.save import UNREADABLE_PREFIX, Saved
 from web.game.settings import Settings, rules_from_query, seed_from_query
+from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
 from web.game.state import UiState
 from web.languages.i18n import Catalog
@@ -49,6 +51,7 @@ class Page(Protocol):
     catalog: Catalog
     table: TableView
     players: PlayersLoop
+    replays: Replays
     notices: list[Notice]
 
     def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
@@ -186,7 +189,15 @@ class Sessions:
         try:
             if int(file.size) > JSON_MAX_CHARS * 4:  # refused at once: no read of a huge file
                 raise JsonRefused(f"too long to read ({int(file.size):,} bytes)")
-            game = Game.from_record(load_json(str(await file.text())))
+            text = str(await file.text())
+            data = load_json(text)
+            if is_shared(data):  # a deal shared as a file (web.game.share): its replay
+                self.page.replays.open_shared(read_shared(text))
+                return
+            game = Game.from_record(data)
+        except ShareRefused as error:
+            self.page.replays.refuse(error)
+            return
         except RuleError as error:
             self.page.notify("import-failed", "notice.import_failed", detail=str(error))
             return

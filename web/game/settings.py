@@ -165,6 +165,7 @@ def page_query(seed: int | None, lang: str, query: str = "", rules: str = STANDA
     values = query_values(query)
     values.update(seed=str(seed), lang=lang)
     values.pop("rules", None)
+    values.pop("replay", None)  # a shared deal opens once (web.game.share)
     first = {"seed": values.pop("seed"), "lang": values.pop("lang")}
     if rules != STANDARD.name:
         first["rules"] = rules

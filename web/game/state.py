@@ -45,11 +45,13 @@ class UiState:
     """The rules section explaining that refusal."""
     last_trick_open: bool = False
     menu_open: bool = False
+    replaying: bool = False
+    """A finished deal's replay shows instead of the game (the computer players wait)."""
 
     def for_session(self, summary: int | None) -> UiState:
         """A fresh state for another session put on the table, its deal ``summary`` shown or
         not; the menu stays as it is (whoever put the session there closes it)."""
-        return UiState(summary=summary, menu_open=self.menu_open)
+        return UiState(summary=summary, menu_open=self.menu_open, replaying=self.replaying)
 
     def after(self, event: Event, to_move: int | None, pause: float) -> UiState:
         """The state once the engine applied an action: the choices in progress end, a finished
@@ -138,3 +140,7 @@ class UiState:
 
     def show_menu(self, open_: bool) -> UiState:
         return replace(self, menu_open=open_)
+
+    def show_replay(self, shown: bool) -> UiState:
+        """A replay opens (the game waits behind it) or closes."""
+        return replace(self, replaying=shown)

@@ -19,22 +19,32 @@ from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
 
 
-def said(catalog: Catalog, key: str, seat: int, names: Sequence[str], **fields: object) -> str:
-    """A sentence about ``seat``: the player at the bottom is addressed as "you" (``key.you``)."""
-    if seat == HUMAN and catalog.has(f"{key}.you"):
+def said(
+    catalog: Catalog,
+    key: str,
+    seat: int,
+    names: Sequence[str],
+    you: int | None = HUMAN,
+    **fields: object,
+) -> str:
+    """A sentence about ``seat``: the player at the bottom (``you``; None: nobody, a deal
+    shared by someone else) is addressed as "you" (``key.you``)."""
+    if seat == you and catalog.has(f"{key}.you"):
         return catalog.text(f"{key}.you", **fields)
     return catalog.text(key, name=names[seat], **fields)
 
 
-def object_name(catalog: Catalog, seat: int, names: Sequence[str]) -> str:
+def object_name(catalog: Catalog, seat: int, names: Sequence[str], you: int | None = HUMAN) -> str:
     """A seat's name as the object of a sentence ("you" for the player)."""
-    return catalog.text("pronoun.you") if seat == HUMAN else names[seat]
+    return catalog.text("pronoun.you") if seat == you else names[seat]
 
 
-def object_list(catalog: Catalog, seats: Sequence[int], names: Sequence[str]) -> str:
+def object_list(
+    catalog: Catalog, seats: Sequence[int], names: Sequence[str], you: int | None = HUMAN
+) -> str:
     """Seats as the objects of a sentence, the player last ("Alice and you")."""
-    ordered = sorted(seats, key=lambda seat: (seat == HUMAN, seat))
-    return join_names(catalog, [object_name(catalog, seat, names) for seat in ordered])
+    ordered = sorted(seats, key=lambda seat: (seat == you, seat))
+    return join_names(catalog, [object_name(catalog, seat, names, you) for seat in ordered])
 
 
 def contract_name(catalog: Catalog, contract: Contract | str) -> str:
@@ -203,26 +213,26 @@ def card_refusal(catalog: Catalog, card: Card, error: RuleError) -> str:
 
 
 def announcement(
-    catalog: Catalog, names: Sequence[str], seat: int, action: Action, declarer: int | None = None
+    catalog: Catalog,
+    names: Sequence[str],
+    seat: int,
+    action: Action,
+    declarer: int | None = None,
+    you: int | None = HUMAN,
 ) -> str:
     """One action told in a sentence, for the live region (the declarer's doubles are
-    redoubles)."""
+    redoubles; ``you``: the seat addressed as "you", None for nobody)."""
     if isinstance(action, ChooseContract):
-        return said(
-            catalog,
-            "say.contract",
-            seat,
-            names,
-            contract=contract_line(catalog, action.contract, action.trump, action.start_rank),
-        )
+        contract = contract_line(catalog, action.contract, action.trump, action.start_rank)
+        return said(catalog, "say.contract", seat, names, you, contract=contract)
     if isinstance(action, Double):
         if not action.targets:
-            return said(catalog, "say.pass", seat, names)
-        targets = object_list(catalog, sorted(action.targets), names)
+            return said(catalog, "say.pass", seat, names, you)
+        targets = object_list(catalog, sorted(action.targets), names, you)
         key = "say.redouble" if seat == declarer else "say.double"
-        return said(catalog, key, seat, names, targets=targets)
+        return said(catalog, key, seat, names, you, targets=targets)
     if isinstance(action, Play):
-        return said(catalog, "say.play", seat, names, card=card_text(catalog, action.card))
+        return said(catalog, "say.play", seat, names, you, card=card_text(catalog, action.card))
     return ""
 
 

@@ -495,6 +495,8 @@ const bots = {
         settle.stored(data.snapshot);
       } else if (data.failed) {
         failed(data.failed);
+      } else if ('progress' in data) {
+        this.calls.get(data.id)?.progress?.(data.progress);
       } else if (this.calls.has(data.id)) {
         const { yes, no } = this.calls.get(data.id);
         this.calls.delete(data.id);
@@ -513,11 +515,21 @@ const bots = {
   },
   /** Call a function of web/runtime/worker.py with the arguments given as a JSON array. */
   ask(call, argumentsJson) {
-    return new Promise((yes, no) => {
-      const id = (this.nextId += 1);
-      this.calls.set(id, { yes, no });
+    return this.askLong(call, argumentsJson, null).answer;
+  },
+  /** A long call (the expert's review): `progress(share)` hears how far it is; {id, answer},
+   *  where `cancel(id)` stops it (its answer then fails). */
+  askLong(call, argumentsJson, progress) {
+    const id = (this.nextId += 1);
+    const answer = new Promise((yes, no) => {
+      this.calls.set(id, { yes, no, progress });
       this.worker.postMessage({ id, call, args: JSON.parse(argumentsJson) });
     });
+    return { id, answer };
+  },
+  /** Stop a long call (between two of its steps). */
+  cancel(id) {
+    this.worker?.postMessage({ cancel: id });
   },
 };
 

@@ -19,6 +19,7 @@ MODULES = (
     # the computer players, in their worker and, lazily, the expert's hint
     "web.runtime.worker",
     "barbu.bots.service",
+    "barbu.bots.review",
     # the rules pages' demos (web/runtime/islands.js)
     "web.demos",
     "web.demos.settlement",

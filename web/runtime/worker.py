@@ -9,12 +9,19 @@ main thread never does.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
 
+from barbu.bots.review import Budget, Reviewer
 from barbu.bots.service import decide as _decide
 from barbu.bots.service import hint as _hint
+from barbu.wire import deal_from_position
+
+REVIEW_SECONDS = 30.0
+"""The time a whole review may take (``Budget.seconds``: each decision gets its share; the
+issue's aim is 15 s for a 13-trick deal on a two-core machine)."""
 
 
 def decide(position_json: str, seat: int, level: str, seed: str | None = None) -> str:
@@ -25,6 +32,36 @@ def decide(position_json: str, seat: int, level: str, seed: str | None = None) -
 def hint(position_json: str, seat: int, seed: str | None = None) -> str:
     """The expert's suggestion for ``seat``, as JSON."""
     return _answer(_hint, position_json, seat, seed)
+
+
+async def review(
+    position_json: str,
+    seat: int,
+    seed: str,
+    progress: Callable[[float], Any],
+    cancelled: Callable[[], Any],
+) -> str:
+    """The expert's review of ``seat``'s decisions in the finished deal of the position
+    (``barbu.bots.review``), as JSON. One decision at a time: between two, the worker reads
+    its messages (a computer player's turn, a cancel). ``progress(share)`` hears each whole
+    percent; once ``cancelled()`` is true, ``ReviewCancelled`` stops it."""
+    deal = deal_from_position(json.loads(str(position_json)))
+    said = [-1]
+
+    def tick(share: float) -> None:
+        percent = int(share * 100)
+        if percent != said[0]:
+            said[0] = percent
+            progress(share)
+
+    budget = Budget(seconds=REVIEW_SECONDS)
+    reviewer = Reviewer(
+        deal, int(seat), budget, seed=str(seed), progress=tick, cancel=lambda: bool(cancelled())
+    )
+    while not reviewer.finished:
+        reviewer.step()
+        await asyncio.sleep(0)  # the worker's messages are read here
+    return json.dumps(reviewer.review().to_data())
 
 
 def _answer(

@@ -14,7 +14,9 @@ from web.table.props import ScoresProps
 
 def sheet(d: Dom, catalog: Catalog, props: ScoresProps) -> Any:
     """The score sheet: a row per finished deal, the totals."""
-    return draw_sheet(d, catalog, props.names, props.history, props.totals, props.current)
+    return draw_sheet(
+        d, catalog, props.names, props.history, props.totals, props.current, replayable=True
+    )
 
 
 def legend(d: Dom, catalog: Catalog, props: ScoresProps) -> Any:

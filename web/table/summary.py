@@ -43,7 +43,15 @@ def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:
         class_="action",
         data_action="next",
     )
-    parts.append(d.el("div", None, next_button, class_="prompt-actions"))
+    replay_button = d.el(
+        "button",
+        t("replay.open"),
+        type="button",
+        class_="quiet",
+        data_action="replay-deal",
+        data_replay_deal=row.number,
+    )
+    parts.append(d.el("div", None, next_button, replay_button, class_="prompt-actions"))
     return d.el(
         "section",
         None,

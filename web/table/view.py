@@ -34,12 +34,16 @@ from web.table.props import (
     ToolbarProps,
     TrickProps,
 )
+from web.table.replay import ReplayProps, replay_region
 from web.table.scores import current_x, diagram, legend, sheet
 from web.table.seats import seat
 from web.table.status import status
 from web.table.toolbar import toolbar
 
 P = TypeVar("P")
+
+FOCUS_NEXT = ("replay-forward", "replay-back", "replay-close")
+"""Where the focus goes in a replay when its control is gone (a step button turned off)."""
 
 
 class TableView:
@@ -92,11 +96,19 @@ class TableView:
         )
         self.build_play()
         self.scores = self.build_scores()
+        self.replay = d.el(
+            "section",
+            None,
+            id="replay",
+            class_="replay",
+            hidden=True,
+            aria_labelledby="replay-heading",
+        )
         self.live = d.el(
             "div", None, id="live", class_="sr-only", aria_live="polite", role="status"
         )
         self.table.append(
-            self.elsewhere, self.notices, self.menu, self.play, self.scores, self.live
+            self.elsewhere, self.notices, self.menu, self.play, self.scores, self.replay, self.live
         )
 
     def build_elsewhere(self) -> Any:
@@ -412,6 +424,52 @@ class TableView:
         self.elsewhere.hidden = not shown
         for region in (self.play, self.toolbar, self.menu):
             region.inert = shown
+
+    # -- the replay ------------------------------------------------------------------------------
+
+    def show_replay(self, shown: bool) -> None:
+        """Show a replay in place of the game (``<html data-view="replay">``), or the game."""
+        self.replay.hidden = not shown
+        for region in (self.play, self.scores, self.toolbar):
+            region.hidden = shown
+        root = self.document.documentElement
+        if shown:
+            root.setAttribute("data-view", "replay")
+        else:
+            root.removeAttribute("data-view")
+            self.drawn.pop("replay", None)
+
+    def draw_replay(self, props: ReplayProps) -> None:
+        """The replay at its step (redrawn when its props change); the control that had the
+        focus keeps it (its new copy)."""
+        focused = self.document.activeElement
+        inside = bool(focused) and bool(self.replay.contains(focused))
+        action = focused.getAttribute("data-action") if inside else None
+        step = focused.getAttribute("data-step") if inside else None
+        field = focused.id if inside and focused.id in ("replay-jump", "review-big") else None
+        if not self.paint("replay", self.replay, props, replay_region):
+            return
+        if field:
+            self.replay.querySelector(f"#{field}").focus()
+        elif action:
+            self.focus_replay(action, step)
+
+    def focus_replay(self, action: str = "replay-forward", step: str | None = None) -> None:
+        """Put the focus on the replay's ``action`` button (the one of that ``step``, for a
+        decision of the review; another if it is now off)."""
+        this = f'[data-action="{action}"]' + (f'[data-step="{step}"]' if step else "")
+        for selector in (this, *(f'[data-action="{n}"]' for n in FOCUS_NEXT)):
+            button = self.replay.querySelector(f"{selector}:not([disabled])")
+            if button:
+                button.focus(js_object(self.document.defaultView, preventScroll=True))
+                return
+
+    def show_replay_board(self) -> None:
+        """Bring the replay's table into view (a decision opened from the review, below it)."""
+        board = self.replay.querySelector(".replay-board")
+        if board:
+            window = self.document.defaultView
+            board.scrollIntoView(js_object(window, block="nearest"))
 
     # -- the menu as a modal dialog -------------------------------------------------------------
 

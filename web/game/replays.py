@@ -1,0 +1,280 @@
+"""The replay on the page: opening a finished deal (of the session, or shared by a link or a
+file), stepping through it, sharing it, asking the expert's review of the player's decisions
+in it, and going back to the game as it was.
+
+While a replay shows (``<html data-view="replay">``) the game's regions are hidden and the
+computer players wait (``UiState.replaying``); closing it shows the game again, unchanged, and
+lets them play on. The replay itself is a pure value (``web.game.replay.Replay``) drawn by
+``web.table.replay``; sharing is ``web.game.share``; the review runs in the computer players'
+worker (``web.runtime.worker.review``) and comes back as ``web.game.review.ReviewItem``s.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from barbu.wire import deal_position
+from web.components.browser import download
+from web.game.replay import Replay
+from web.game.review import ReviewItem, review_items
+from web.game.share import (
+    LINK_LIMIT,
+    SharedDeal,
+    ShareRefused,
+    deflate,
+    encode_payload,
+    link_payload,
+    shared_from_payload,
+    shared_text,
+)
+from web.languages.words import announcement, said
+from web.table.replay import replay_props
+
+if TYPE_CHECKING:
+    from web.game.app import PageController
+
+__all__ = ["MOVES", "Replays"]
+
+MOVES: dict[str, Callable[[Replay], Replay]] = {
+    "replay-home": Replay.home,
+    "replay-back": Replay.back,
+    "replay-forward": Replay.forward,
+    "replay-end": Replay.end,
+}
+"""The step buttons' and keys' moves."""
+
+
+class Replays:
+    """The replay shown on ``page`` (None: the game shows)."""
+
+    def __init__(self, page: PageController) -> None:
+        self.page = page
+        self.replay: Replay | None = None
+        self.opener: Any = None
+        """The button that opened the replay: the focus goes back to it."""
+        self.reviews: dict[tuple[int | None, int], tuple[ReviewItem, ...]] = {}
+        """The reviews made in this visit, by session seed and deal number (kept with the deal)."""
+        self.review_call: Any = None
+        """The review under way in the worker (``{id, answer}``), or None."""
+
+    # -- opening and closing ---------------------------------------------------------------
+
+    def open_deal(self, number: int, opener: Any = None) -> None:
+        """Replay deal ``number`` of the session on the table (a finished one)."""
+        deals = self.page.game.session.deals
+        if not 0 < number <= len(deals) or not deals[number - 1].is_over:
+            return
+        deal = deals[number - 1]
+        replay = Replay(deal.at(len(deal.history)), tuple(self.page.names), number)
+        kept = self.reviews.get((self.page.game.seed, number))
+        self.show(replay if kept is None else replay.reviewed(kept), opener)
+
+    def open_shared(self, shared: SharedDeal) -> None:
+        """Replay a deal someone shared, from its end (its settlement shown)."""
+        t = self.page.catalog.text
+        defaults = (t("replay.sender"), t("player.1"), t("player.2"), t("player.3"))
+        names = tuple(name or defaults[seat] for seat, name in enumerate(shared.names))
+        self.show(Replay(shared.deal, names, None, None).end(), None)
+
+    def open_link(self, fragment: str, query: str) -> None:
+        """Open the deal an address shares, if any; a link that cannot be opened is refused
+        with a notice, and the game plays on."""
+        payload = link_payload(fragment, query)
+        if payload is None:
+            return
+        try:
+            shared = shared_from_payload(payload)
+        except ShareRefused as error:
+            self.refuse(error)
+            return
+        self.open_shared(shared)
+
+    def refuse(self, error: ShareRefused) -> None:
+        """Say why a shared link or file is not opened."""
+        self.page.notify("share-refused", f"notice.share_{error.code.replace('-', '_')}")
+
+    def show(self, replay: Replay, opener: Any) -> None:
+        """Put ``replay`` on the screen in place of the game."""
+        page = self.page
+        if page.ui.menu_open:
+            page.close_menu()
+        self.opener = opener
+        self.replay = replay
+        page.ui = page.ui.show_replay(True)
+        page.table.show_replay(True)
+        self.draw()
+        page.table.focus_replay()
+        page.announce(self.said())
+
+    def close(self) -> None:
+        """Back to the game, as it was; the computer players play on."""
+        page = self.page
+        if self.replay is None:
+            return
+        self.cancel_review()
+        self.replay = None
+        page.ui = page.ui.show_replay(False)
+        page.table.show_replay(False)
+        page.draw()
+        opener, self.opener = self.opener, None
+        if opener is not None and opener.isConnected:
+            opener.focus()
+        else:
+            page.take_focus()
+        page.players.kick()
+
+    # -- stepping --------------------------------------------------------------------------
+
+    def move(self, action: str) -> None:
+        """A step button or key (``MOVES``)."""
+        if self.replay is not None and action in MOVES:
+            self.go(MOVES[action](self.replay))
+
+    def jump(self, value: str) -> None:
+        """A place chosen in the jump list (a step number)."""
+        if self.replay is not None and value.isdigit():
+            self.go(self.replay.to(int(value)))
+
+    def go(self, replay: Replay, said: bool = True) -> None:
+        """Show ``replay`` (another step) and say what it shows (``said``)."""
+        if replay == self.replay:
+            return
+        self.replay = replay
+        self.draw()
+        if said:
+            self.page.announce(self.said())
+
+    def draw(self) -> None:
+        """Redraw the replay region from its props (only what changed is drawn again)."""
+        if self.replay is not None:
+            self.page.table.draw_replay(replay_props(self.replay, self.page.bots.ready))
+
+    def said(self) -> str:
+        """The step shown, in words: its number, then the last action and its trick."""
+        replay, catalog = self.replay, self.page.catalog
+        if replay is None:
+            return ""
+        parts = [catalog.text("replay.counter", step=replay.step, total=replay.total)]
+        event = replay.last
+        if event is not None:
+            you = replay.mine
+            declarer = replay.deal.declarer
+            names = replay.names
+            parts.append(announcement(catalog, names, event.seat, event.action, declarer, you))
+            if event.trick is not None:
+                parts.append(said(catalog, "trick.won", event.trick.winner, names, you))
+        if replay.step == replay.total:
+            parts.append(catalog.text("replay.at_end"))
+        return " ".join(p for p in parts if p)
+
+    # -- the expert's review ------------------------------------------------------------------
+
+    async def review(self) -> None:
+        """Ask the worker for the expert's review of the player's decisions in this deal,
+        showing its progress; the table stays usable meanwhile."""
+        replay, page = self.replay, self.page
+        if replay is None or replay.mine is None or replay.number is None or self.review_call:
+            return
+        from pyodide.ffi import create_proxy
+
+        key = (page.game.seed, replay.number)
+        progress = create_proxy(lambda share: self.progress(key, float(share)))
+        position = json.dumps(deal_position(replay.deal))
+        self.go(replay.review_progress(0), said=False)
+        page.announce(page.catalog.text("review.started"))
+        call = self.review_call = page.bots.review(position, replay.mine, f"review-{key}", progress)
+        try:
+            items: tuple[ReviewItem, ...] | None = review_items(
+                json.loads(str(await call.answer)), replay.total
+            )
+        except Exception as error:  # cancelled, or the worker failed
+            if self.review_call is call:  # not cancelled: leave a trace
+                page.window.console.warn(f"Barbu: the review failed: {error}")
+            items = None
+        finally:
+            progress.destroy()
+        if self.review_call is not call:  # cancelled (another review may be under way)
+            return
+        self.review_call = None
+        if items is not None:
+            self.reviews[key] = items
+        current = self.replay
+        if (
+            current is not None
+            and current.number == replay.number
+            and current.reviewing is not None
+        ):
+            self.go(current.reviewed(items), said=False)
+            page.announce(
+                page.catalog.text("review.done" if items is not None else "review.failed")
+            )
+
+    def progress(self, key: tuple[int | None, int], share: float) -> None:
+        """The review's progress, shown if its deal still is."""
+        replay = self.replay
+        if replay is not None and replay.reviewing is not None and replay.number == key[1]:
+            self.go(replay.review_progress(int(share * 100)), said=False)
+
+    def cancel_review(self) -> None:
+        """Stop the review under way (the replay shows the button to ask again)."""
+        call, self.review_call = self.review_call, None
+        if call is not None:
+            self.page.bots.cancel(call.id)
+        if self.replay is not None and self.replay.reviewing is not None:
+            self.go(self.replay.review_progress(None), said=False)
+
+    def only_big(self, on: bool) -> None:
+        """The review's filter: the big errors only, or every decision."""
+        if self.replay is not None:
+            self.go(self.replay.only_big(on), said=False)
+
+    def open_decision(self, value: str) -> None:
+        """A decision of the review opened: the replay at that moment, the better card marked."""
+        if self.replay is not None and value.isdigit():
+            self.go(self.replay.to(int(value)))
+            self.page.table.show_replay_board()
+
+    # -- sharing -----------------------------------------------------------------------------
+
+    async def share(self) -> None:
+        """Make the deal's link (compressed in the browser), or its file when too long."""
+        replay = self.replay
+        if replay is None:
+            return
+        page = self.page
+        text = shared_text(replay.deal, self.shared_names(replay))
+        payload = encode_payload(await compress(page.window, text))
+        location = page.window.location
+        link = f"{location.origin}{location.pathname}?lang={page.catalog.lang}#replay={payload}"
+        if len(link) > LINK_LIMIT:
+            download(page.window, text, f"barbu-deal-{replay.number or 'shared'}.json")
+            shared = replay.shared(None, True)
+        else:
+            shared = replay.shared(link, False)
+        if self.replay is replay:
+            self.go(shared)
+            page.announce(
+                page.catalog.text("replay.link_file" if shared.link_file else "replay.link_made")
+            )
+
+    def shared_names(self, replay: Replay) -> tuple[str, ...]:
+        """The names a link carries: a default name travels empty (the reader's language names
+        it), and the player's own seat is the sender's."""
+        defaults = self.page.default_names()
+        return tuple(
+            "" if name == defaults[seat] else name for seat, name in enumerate(replay.names)
+        )
+
+
+async def compress(window: Any, text: str) -> bytes:
+    """Raw DEFLATE of ``text`` by the browser's ``CompressionStream`` (``zlib`` without one)."""
+    if not hasattr(window, "CompressionStream"):
+        return deflate(text)
+    from pyodide.ffi import to_js
+
+    blob = window.Blob.new(to_js([text]))
+    stream = blob.stream().pipeThrough(window.CompressionStream.new("deflate-raw"))
+    buffer = await window.Response.new(stream).arrayBuffer()
+    return bytes(buffer.to_bytes())

@@ -1,0 +1,161 @@
+"""A deal shared as a link: its record in the address, compressed, and read back within bounds.
+
+The link's payload is the deal's JSON (``shared_text``: the engine's deal record and the names)
+compressed as raw DEFLATE (the browser's ``CompressionStream("deflate-raw")`` in the page;
+``zlib`` with ``wbits=-15`` is the same format) and written in base64url without padding. It
+travels in the address's fragment (``#replay=...``, never sent to a server) or its query
+(``?replay=...``). A deal too long for a link (``LINK_LIMIT``) goes into a file instead, the same
+JSON, which the menu's *Import* opens.
+
+Whatever comes back is read as hostile: the payload's length is checked before decoding
+(``MAX_PAYLOAD``), the inflated text is cut at ``MAX_TEXT`` bytes (a small link that inflates
+to gigabytes stops there), the JSON goes through ``barbu.jsontext.load``, and the engine
+replays the record checking every action (``barbu.records.deal_from_record``). A refusal is a
+``ShareRefused`` whose ``code`` picks the sentence the page shows.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from barbu.deal import Deal
+from barbu.errors import RuleError
+from barbu.jsontext import JsonRefused
+from barbu.jsontext import load as load_json
+from barbu.records import deal_from_record, deal_record
+from web.game.settings import clean_name, query_values
+
+__all__ = [
+    "LINK_LIMIT",
+    "MAX_PAYLOAD",
+    "MAX_TEXT",
+    "ShareRefused",
+    "SharedDeal",
+    "decode_payload",
+    "deflate",
+    "encode_payload",
+    "is_shared",
+    "link_payload",
+    "read_shared",
+    "shared_from_payload",
+    "shared_text",
+]
+
+KIND = "barbu-deal"
+"""What a shared text says it is (its ``"kind"``)."""
+VERSION = 1
+LINK_LIMIT = 8_000
+"""The longest link made (characters); a longer deal is shared as a file."""
+MAX_PAYLOAD = 16_000
+"""The longest payload read from an address (characters), checked before anything else."""
+MAX_TEXT = 65_536
+"""The longest shared text read, inflated (bytes); a deal's is about 1.5 KB."""
+BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+Reason = Literal["too-long", "damaged", "not-a-deal"]
+
+
+class ShareRefused(ValueError):
+    """A shared link or file that is not opened: too long, damaged, or not a Barbu deal."""
+
+    def __init__(self, code: Reason, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code: Reason = code
+
+
+@dataclass(frozen=True)
+class SharedDeal:
+    """A deal read from a link or a file: the engine's finished deal and the names (empty: a
+    default name)."""
+
+    deal: Deal
+    names: tuple[str, ...]
+
+
+def shared_text(deal: Deal, names: Sequence[str]) -> str:
+    """The JSON a link or a file carries: the deal's record and the players' names."""
+    data = {"kind": KIND, "version": VERSION, "deal": deal_record(deal), "names": list(names)}
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def deflate(text: str) -> bytes:
+    """Raw DEFLATE of ``text`` (what the browser's ``CompressionStream("deflate-raw")`` makes;
+    used where the browser has none)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return packer.compress(text.encode()) + packer.flush()
+
+
+def encode_payload(compressed: bytes) -> str:
+    """The compressed text in base64url, without padding."""
+    return base64.urlsafe_b64encode(compressed).rstrip(b"=").decode("ascii")
+
+
+def decode_payload(payload: str) -> str:
+    """The text of a payload (``encode_payload`` of a raw DEFLATE), within the bounds."""
+    if len(payload) > MAX_PAYLOAD:
+        raise ShareRefused("too-long", f"{len(payload):,} characters; at most {MAX_PAYLOAD:,}")
+    if not BASE64URL.fullmatch(payload) or len(payload) % 4 == 1:
+        raise ShareRefused("damaged", "not base64url")
+    try:
+        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        unpacker = zlib.decompressobj(-15)
+        data = unpacker.decompress(packed, MAX_TEXT + 1)
+    except (binascii.Error, zlib.error) as error:
+        raise ShareRefused("damaged", str(error)) from None
+    if len(data) > MAX_TEXT or unpacker.unconsumed_tail:
+        raise ShareRefused("too-long", f"more than {MAX_TEXT:,} bytes once inflated")
+    if not unpacker.eof:
+        raise ShareRefused("damaged", "cut short")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ShareRefused("damaged", "not UTF-8") from None
+
+
+def read_shared(text: str) -> SharedDeal:
+    """A shared deal from its JSON text: a finished deal the engine replays, and its names."""
+    try:
+        data = load_json(text, max_chars=MAX_TEXT)
+    except JsonRefused as error:
+        raise ShareRefused("damaged", str(error)) from None
+    if not isinstance(data, dict) or data.get("kind") != KIND or data.get("version") != VERSION:
+        raise ShareRefused("not-a-deal", "not a shared Barbu deal")
+    try:
+        deal = deal_from_record(data.get("deal"))
+    except RuleError as error:
+        raise ShareRefused("not-a-deal", str(error)) from None
+    if not deal.is_over:
+        raise ShareRefused("not-a-deal", "the deal is not finished")
+    return SharedDeal(deal, _names(data.get("names")))
+
+
+def is_shared(data: Any) -> bool:
+    """Whether JSON ``data`` says it is a shared deal (an imported file may be one)."""
+    return isinstance(data, dict) and data.get("kind") == KIND
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    """Four names (a missing or odd one: empty, the default name)."""
+    items = value if isinstance(value, list) and len(value) == 4 else ["", "", "", ""]
+    return tuple(clean_name(item) if isinstance(item, str) else "" for item in items)
+
+
+def shared_from_payload(payload: str) -> SharedDeal:
+    """The deal a link's payload carries (``ShareRefused`` if it cannot be opened)."""
+    return read_shared(decode_payload(payload))
+
+
+def link_payload(fragment: str, query: str) -> str | None:
+    """The payload of a link: ``#replay=...`` in the fragment, else ``?replay=...``; None
+    when the address shares no deal."""
+    hash_value = fragment.lstrip("#")
+    if hash_value.startswith("replay="):
+        return hash_value[len("replay=") :]
+    return query_values(query).get("replay")
