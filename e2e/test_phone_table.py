@@ -1,4 +1,4 @@
-"""The phone table (360×640, touch): at every decision the player's controls are in view above
+"""The phone table (360×640): at every decision the player's controls are in view above
 the pinned hand, each the element at its own centre, and the page never slides sideways, in
 every language. Screenshots of each moment go to test-results/phone/."""
 
@@ -100,11 +100,10 @@ def open_moment(page: Page, moment: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("moment", list(MOMENTS))
-def test_each_decision_is_in_view_above_the_hand(new_context, moment, lang):
+def test_each_decision_is_in_view_above_the_hand(page, moment, lang):
     """A phone player would not see the buttons of the decision asked of him (under the pinned
     hand, or below the screen), or the page would slide sideways, if this failed."""
-    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
-    page = context.new_page()
+    page.set_viewport_size({"width": 360, "height": 640})  # the module's warm context
     open_moment(page, moment, lang)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{moment}-{lang}.png"))
