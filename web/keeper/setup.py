@@ -1,0 +1,191 @@
+"""The score keeper's header, its kept games and the form of a new game (the game chosen as in
+the game's menu, ``web.table.menu.game_choice``; the players' names; who declares first; a
+stake per point), and the record's import and export.
+
+Components: values and the catalog in, nodes out. Hooks: ``input[type=file][data-import]``
+(kept stable: tests outside the repository use it), ``data-action``, ``data-game``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from barbu.keeper import NAME_LIMIT, KeptGame
+from barbu.rules import STANDARD, registered
+from web.components.dom import Dom
+from web.languages.i18n import NAMES, SUPPORTED, Catalog
+from web.table.menu import game_choice
+
+
+def header(d: Dom, catalog: Catalog) -> Any:
+    """The site's header: the game, the keeper's title, the languages, the rules."""
+    t, lang = catalog.text, catalog.lang
+    languages = []
+    for x in SUPPORTED:
+        if x == lang:
+            item = d.el("span", NAMES[x], lang=x, aria_current="page")
+        else:
+            item = d.el("a", NAMES[x], href=f"./?lang={x}", hreflang=x, lang=x, data_lang=x)
+        languages.append(d.el("li", None, item))
+    return d.el(
+        "header",
+        None,
+        d.el("a", t("app.title"), href=f"../?lang={lang}", class_="brand"),
+        d.el("h1", t("keeper.title")),
+        d.el(
+            "nav",
+            None,
+            d.el("ul", None, *languages, class_="languages"),
+            aria_label=t("table.language"),
+        ),
+        d.el("a", t("menu.rules"), href=f"../rules/{lang}/", class_="rules-link"),
+        class_="rules-header keeper-header no-print",
+    )
+
+
+def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:
+    """A kept game in a line: its rules, players and progress."""
+    entry = registered(game.rules.name)
+    rules = catalog.text(entry.label)
+    if game.rules.options:
+        rules = catalog.plural("rules.with_options", len(game.rules.options), rules=rules)
+    return catalog.text(
+        "keeper.game_line",
+        rules=rules,
+        names=", ".join(names),
+        count=game.number,
+        deals=game.rules.deals,
+    )
+
+
+def games_panel(
+    d: Dom,
+    catalog: Catalog,
+    games: Mapping[str, tuple[KeptGame, Sequence[str]]],
+    current: str | None,
+    names: Sequence[str],
+    notices: Sequence[str],
+) -> Any:
+    """The kept games (one to open, the current one marked), a new game, import and export."""
+    t = catalog.text
+    items = []
+    for key, (game, shown) in games.items():
+        here = key == current
+        items.append(
+            d.el(
+                "li",
+                None,
+                d.el(
+                    "button",
+                    game_title(catalog, game, shown),
+                    type="button",
+                    class_="quiet game-open",
+                    data_action="open",
+                    data_game=key,
+                    aria_current="true" if here else None,
+                ),
+            )
+        )
+    kept = (
+        d.el("ul", None, *items, class_="kept-games") if items else d.el("p", t("keeper.no_game"))
+    )
+    return d.el(
+        "section",
+        None,
+        *(d.el("p", text, class_="keeper-notice", role="status") for text in notices),
+        d.el("h2", t("keeper.games"), id="games-heading"),
+        kept,
+        new_game(d, catalog, names, open_=not games),
+        record_tools(d, catalog, current is not None),
+        class_="games-panel no-print",
+        aria_labelledby="games-heading",
+    )
+
+
+def new_game(d: Dom, catalog: Catalog, names: Sequence[str], open_: bool) -> Any:
+    """The form of a new game: the game and its options, the names, the first declarer, the
+    stake."""
+    t = catalog.text
+    first = d.el("select", None, id="keeper-first")
+    for seat in range(4):
+        first.append(d.el("option", t("keeper.seat", n=seat + 1), value=str(seat)))
+    stake = d.el(
+        "input",
+        None,
+        type="text",
+        id="keeper-stake",
+        inputmode="decimal",
+        autocomplete="off",
+        size=6,
+        placeholder="0.10",
+    )
+    form = d.el(
+        "form",
+        None,
+        game_choice(d, catalog, STANDARD),
+        name_fields(d, catalog, names),
+        d.el("p", None, d.el("label", t("keeper.first"), for_="keeper-first"), " ", first),
+        d.el("p", None, d.el("label", t("keeper.stake"), for_="keeper-stake"), " ", stake),
+        d.el("button", t("keeper.start"), type="submit", class_="primary", data_action="new"),
+        id="new-game",
+        novalidate=True,
+    )
+    return d.el(
+        "details", None, d.el("summary", t("keeper.new")), form, class_="new-game", open=open_
+    )
+
+
+def name_fields(d: Dom, catalog: Catalog, names: Sequence[str]) -> Any:
+    """The four players' names, clockwise, as kept from the last game."""
+    fields = [
+        d.el(
+            "label",
+            None,
+            d.el("span", catalog.text("keeper.seat", n=seat + 1)),
+            d.el(
+                "input",
+                None,
+                type="text",
+                id=f"keeper-name-{seat}",
+                value=names[seat],
+                maxlength=NAME_LIMIT,
+                autocomplete="off",
+                data_name=seat,
+            ),
+            class_="name-field",
+        )
+        for seat in range(4)
+    ]
+    return d.el(
+        "fieldset", None, d.el("legend", catalog.text("keeper.names")), *fields, class_="names"
+    )
+
+
+def record_tools(d: Dom, catalog: Catalog, has_game: bool) -> Any:
+    """Import a record (a played session's export as it is, or a kept game's), export the
+    current game's, print the sheet."""
+    t = catalog.text
+    return d.el(
+        "div",
+        None,
+        d.el(
+            "label",
+            None,
+            t("keeper.import"),
+            d.el(
+                "input",
+                None,
+                type="file",
+                accept=".json,application/json",
+                data_import="",
+                class_="file",
+            ),
+            class_="button-like",
+        ),
+        d.el("button", t("keeper.export"), type="button", data_action="export")
+        if has_game
+        else None,
+        d.el("button", t("keeper.print"), type="button", data_action="print") if has_game else None,
+        class_="buttons record-tools",
+    )
