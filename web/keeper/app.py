@@ -208,9 +208,22 @@ class KeeperPage:
 
     def refused(self, error: RuleError, number: int) -> str:
         """A refusal in words, naming the deal it stops at."""
-        catalog = self.catalog.for_rules(self.game.rules.name) if self.game else self.catalog
+        game = self.game
+        catalog = self.catalog.for_rules(game.rules.name) if game else self.catalog
         at = error.params.get("deal", number)
-        return catalog.text("keeper.refused", number=at, reason=refusal(catalog, error))
+        reason = refusal(catalog, error)
+        seat = error.params.get("seat")
+        key = f"keeper.refusal.{error.code}"
+        if game is not None and isinstance(seat, int) and catalog.has(key):
+            # A doubling turn refused: said of its player, not of "you" as in the game.
+            owed, left = (int(str(error.params.get(k, 0))) for k in ("owed", "left"))
+            reason = catalog.text(
+                key,
+                name=self.names(game)[seat],
+                owed=catalog.plural("count.doubles", owed),
+                left=catalog.plural("count.deals", left),
+            )
+        return catalog.text("keeper.refused", number=at, reason=reason)
 
     def enter(self) -> None:
         """Enter the deal typed (or save the deal edited); the engine's refusal otherwise."""

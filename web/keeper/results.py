@@ -39,7 +39,7 @@ def totals_bar(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str]) -
         )
         for seat in range(4)
     ]
-    count = catalog.text("keeper.entered", count=game.number, deals=game.rules.deals)
+    count = catalog.plural("keeper.entered", game.number, deals=game.rules.deals)
     return d.el(
         "section",
         None,
