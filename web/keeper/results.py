@@ -175,6 +175,11 @@ def ending(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str]) -> An
     )
 
 
+def decimal(catalog: Catalog, text: str) -> str:
+    """A decimal number as the language writes it (0,10 in French)."""
+    return text.replace(".", catalog.text("keeper.decimal_point"))
+
+
 def _payment(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], p: Payment) -> Any:
     """One pair's settlement in words, with its hooks."""
     payer, payee = names[p.payer], names[p.payee]
@@ -188,8 +193,8 @@ def _payment(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], p: 
             payer=payer,
             payee=payee,
             points=p.points,
-            stake=str(game.stake),
-            amount=str(p.amount),
+            stake=decimal(catalog, str(game.stake)),
+            amount=decimal(catalog, str(p.amount)),
         )
     return d.el(
         "li",
