@@ -356,3 +356,21 @@ def test_scores_counted_from_what_was_taken_and_the_italian_shortcuts(page: Page
     game = KeptGame(rules, 0)
     game.add(KeptDeal(C("no-queens"), doubles, taken=Taken.of(None, {"Q": [2, 1, 1, 0]})))
     assert shown_totals(page) == game.totals()
+
+
+def test_a_kept_game_is_deleted_only_on_a_second_click(page: Page) -> None:
+    """One stray tap would lose a whole evening's sheet, or old games could never be cleared."""
+    open_keeper(page)
+    for first in (0, 1):
+        new_game(page, preset("standard"), first, ["Ada", "Ben", "Clara", "Dan"])
+    games = page.locator(".kept-games li")
+    expect(games).to_have_count(2)
+    games.first.locator('[data-action="delete"]').click()
+    page.click('[data-action="delete-cancel"]')
+    expect(games).to_have_count(2)
+    games.first.locator('[data-action="delete"]').click()
+    page.click('[data-action="delete-confirm"]')
+    expect(games).to_have_count(1)
+    page.reload()
+    expect(page.locator("html")).to_have_class("ready")
+    expect(page.locator(".kept-games li")).to_have_count(1)

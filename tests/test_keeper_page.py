@@ -203,6 +203,7 @@ def test_every_part_draws_in_every_language(lang: str) -> None:
     for node in (
         header(d, c),
         games_panel(d, c, {"a": (g, NAMES)}, "a", NAMES, ["notice"]),
+        games_panel(d, c, {"a": (g, NAMES)}, None, NAMES, [], deleting="a"),
         deal_form(d, c, g, NAMES, entry, None, "refused"),
         deal_form(d, c, g, NAMES, Entry.of_deal(BLOCK[1]), 2, ""),
         block_sheets(d, c, g, NAMES, None),

@@ -48,6 +48,7 @@ class KeeperPage:
         self.editing: int | None = None
         self.alert = ""
         self.alert_in_form = True
+        self.deleting: str | None = None
 
     def now(self) -> int:
         """The time in milliseconds (stamps and new games' keys)."""
@@ -78,7 +79,9 @@ class KeeperPage:
         notices = list(self.notices)
         if self.store.failed:
             notices.append(self.catalog.text("keeper.storage_failed"))
-        panel = games_panel(d, self.catalog, games, self.kept.current, self.typed_names(), notices)
+        panel = games_panel(
+            d, self.catalog, games, self.kept.current, self.typed_names(), notices, self.deleting
+        )
         if self.alert and not self.alert_in_form:
             panel.prepend(d.el("p", self.alert, role="alert", class_="keeper-alert"))
         parts = [header(d, self.catalog), panel]
@@ -161,6 +164,9 @@ class KeeperPage:
             "edit": lambda: self.edit(int(deal or 0)),
             "remove": lambda: self.remove(int(deal or 0)),
             "cancel-edit": self.cancel_edit,
+            "delete": lambda: self.delete(attribute(button, "data-game"), False),
+            "delete-confirm": lambda: self.delete(attribute(button, "data-game"), True),
+            "delete-cancel": lambda: self.delete(None, False),
         }
         if action in handlers:
             handlers[action]()
@@ -321,6 +327,18 @@ class KeeperPage:
             self.save()
             self.draw()
             self.focus("#main")
+
+    def delete(self, key: str | None, confirmed: bool) -> None:
+        """Ask to delete a kept game (``confirmed``: delete it), or cancel."""
+        self.deleting = None if confirmed else key
+        if confirmed and key in self.kept.games:
+            del self.kept.games[key]
+            if self.kept.current == key:
+                self.kept.current = None
+                self.entry, self.editing, self.alert = Entry(), None, ""
+            self.save()
+        self.draw()
+        self.focus('[data-action="delete-cancel"]' if self.deleting else "#games-heading")
 
     def new_game(self) -> None:
         """Start keeping a new game, as the form says."""

@@ -66,40 +66,84 @@ def games_panel(
     current: str | None,
     names: Sequence[str],
     notices: Sequence[str],
+    deleting: str | None = None,
 ) -> Any:
-    """The kept games (one to open, the current one marked), a new game, import and export."""
+    """The kept games (one to open, the current one marked, each to delete after a second
+    click), a new game, import and export."""
     t = catalog.text
-    items = []
-    for key, (game, shown) in games.items():
-        here = key == current
-        items.append(
-            d.el(
-                "li",
-                None,
-                d.el(
-                    "button",
-                    game_title(catalog, game, shown),
-                    type="button",
-                    class_="quiet game-open",
-                    data_action="open",
-                    data_game=key,
-                    aria_current="true" if here else None,
-                ),
-            )
-        )
-    kept = (
-        d.el("ul", None, *items, class_="kept-games") if items else d.el("p", t("keeper.no_game"))
-    )
+    items = [
+        kept_game(d, catalog, key, game, shown, key == current, key == deleting)
+        for key, (game, shown) in games.items()
+    ]
+    kept = d.el("ul", None, *items, class_="kept-games") if items else None
     return d.el(
         "section",
         None,
         *(d.el("p", text, class_="keeper-notice", role="status") for text in notices),
-        d.el("h2", t("keeper.games"), id="games-heading"),
-        kept,
+        d.el("h2", t("keeper.games"), id="games-heading", tabindex="-1"),
+        kept or d.el("p", t("keeper.no_game")),
         new_game(d, catalog, names, open_=not games),
         record_tools(d, catalog, current is not None),
         class_="games-panel no-print",
         aria_labelledby="games-heading",
+    )
+
+
+def kept_game(
+    d: Dom,
+    catalog: Catalog,
+    key: str,
+    game: KeptGame,
+    names: Sequence[str],
+    here: bool,
+    deleting: bool,
+) -> Any:
+    """One kept game: open it; delete it (a second button confirms)."""
+    t = catalog.text
+    title = game_title(catalog, game, names)
+    if deleting:
+        actions = [
+            d.el(
+                "button",
+                t("keeper.delete_confirm"),
+                type="button",
+                class_="quiet danger",
+                data_action="delete-confirm",
+                data_game=key,
+            ),
+            d.el(
+                "button",
+                t("keeper.delete_keep"),
+                type="button",
+                class_="quiet",
+                data_action="delete-cancel",
+            ),
+        ]
+    else:
+        actions = [
+            d.el(
+                "button",
+                t("keeper.delete"),
+                type="button",
+                class_="quiet",
+                data_action="delete",
+                data_game=key,
+                aria_label=t("keeper.delete_game", game=title),
+            ),
+        ]
+    return d.el(
+        "li",
+        None,
+        d.el(
+            "button",
+            title,
+            type="button",
+            class_="quiet game-open",
+            data_action="open",
+            data_game=key,
+            aria_current="true" if here else None,
+        ),
+        *actions,
     )
 
 
