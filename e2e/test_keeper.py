@@ -20,6 +20,7 @@ from barbu import ChooseContract, Contract, Rank, Session, session_record
 from barbu.keeper import KeptDeal, KeptGame, Taken
 from barbu.rules import Rules, preset
 from e2e.browser_helpers import wait_service_worker
+from e2e.test_accessibility import violations as axe_violations
 
 KEEPER = "/keeper/?lang=en"
 
@@ -374,3 +375,16 @@ def test_a_kept_game_is_deleted_only_on_a_second_click(page: Page) -> None:
     page.reload()
     expect(page.locator("html")).to_have_class("ready")
     expect(page.locator(".kept-games li")).to_have_count(1)
+
+
+def test_the_keeper_has_no_serious_accessibility_violation(page: Page) -> None:
+    """A player using a screen reader or the keyboard would meet unlabelled fields or buttons,
+    or text too pale to read, while keeping the score (axe-core, serious and critical)."""
+    open_keeper(page, "/keeper/?lang=ru")
+    assert axe_violations(page) == []
+    new_game(page, preset("italian"), 0, ["Ada", "Ben", "Clara", "Dan"])
+    page.click('[data-contract="trumps"]')
+    page.click('[data-mode="counted"]')
+    page.click('[data-action="enter"]')
+    expect(page.locator('[role="alert"]')).to_be_visible()
+    assert axe_violations(page) == []
