@@ -388,3 +388,17 @@ def test_the_keeper_has_no_serious_accessibility_violation(page: Page) -> None:
     page.click('[data-action="enter"]')
     expect(page.locator('[role="alert"]')).to_be_visible()
     assert axe_violations(page) == []
+
+
+def test_the_players_names_can_be_corrected_and_are_kept_for_the_next_game(page: Page) -> None:
+    """A name mistyped at the start would stay on the sheet all evening, or be lost."""
+    open_keeper(page)
+    new_game(page, preset("standard"), 0, ["Ada", "Bne", "Clara", "Dan"])
+    page.click("details:has(#rename) summary")
+    page.fill("#rename-name-1", "Ben")
+    page.click('[data-action="rename"]')
+    expect(page.locator(".total-name").nth(1)).to_have_text("Ben")
+    page.reload()
+    expect(page.locator("html")).to_have_class("ready")
+    expect(page.locator(".total-name").nth(1)).to_have_text("Ben")
+    expect(page.locator("#keeper-name-1")).to_have_value("Ben")

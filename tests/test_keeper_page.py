@@ -23,7 +23,7 @@ from web.components.dom import Dom
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
 from web.keeper.results import block_sheets, ending, totals_bar
-from web.keeper.setup import games_panel, header
+from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KEY, KeeperStore, Kept
 from web.languages.i18n import SUPPORTED, Catalog
 
@@ -207,6 +207,7 @@ def test_every_part_draws_in_every_language(lang: str) -> None:
         deal_form(d, c, g, NAMES, entry, None, "refused"),
         deal_form(d, c, g, NAMES, Entry.of_deal(BLOCK[1]), 2, ""),
         block_sheets(d, c, g, NAMES, None),
+        rename_form(d, c, NAMES),
     ):
         assert "undefined" not in drawn(node)
     fresh = KeptGame(preset("standard"), 0, NAMES)

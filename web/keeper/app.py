@@ -25,7 +25,7 @@ from web.game.menu_form import chosen_rules
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
 from web.keeper.results import block_sheets, diagram_box, ending, totals_bar
-from web.keeper.setup import games_panel, header
+from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KeeperStore, Kept
 from web.languages.i18n import Catalog
 from web.languages.words import refusal
@@ -113,6 +113,7 @@ class KeeperPage:
             form,
             ending(d, catalog, game, names),
             block_sheets(d, catalog, game, names, self.editing),
+            rename_form(d, catalog, names),
             diagram_box(d, catalog, game, names),
             id="main",
             class_="keeper-game",
@@ -143,6 +144,8 @@ class KeeperPage:
             self.enter()
         elif form == "new-game":
             self.new_game()
+        elif form == "rename":
+            self.rename()
 
     def click(self, target: Any) -> None:
         """A button pressed."""
@@ -327,6 +330,17 @@ class KeeperPage:
             self.save()
             self.draw()
             self.focus("#main")
+
+    def rename(self) -> None:
+        """Correct the players' names (an empty field keeps its name)."""
+        game = self.game
+        if game is None:
+            return
+        document, names = self.window.document, self.names(game)
+        typed = [str(document.getElementById(f"rename-name-{s}").value).strip() for s in range(4)]
+        new = [text[:NAME_LIMIT] or names[seat] for seat, text in enumerate(typed)]
+        self.kept.names = tuple(new)
+        self.change(lambda game: game.rename(new))
 
     def delete(self, key: str | None, confirmed: bool) -> None:
         """Ask to delete a kept game (``confirmed``: delete it), or cancel."""

@@ -168,7 +168,7 @@ def new_game(d: Dom, catalog: Catalog, names: Sequence[str], open_: bool) -> Any
         "form",
         None,
         game_choice(d, catalog, STANDARD),
-        name_fields(d, catalog, names),
+        name_fields(d, catalog, names, "keeper-name"),
         d.el("p", None, d.el("label", t("keeper.first"), for_="keeper-first"), " ", first),
         d.el("p", None, d.el("label", t("keeper.stake"), for_="keeper-stake"), " ", stake),
         d.el("button", t("keeper.start"), type="submit", class_="primary", data_action="new"),
@@ -180,8 +180,8 @@ def new_game(d: Dom, catalog: Catalog, names: Sequence[str], open_: bool) -> Any
     )
 
 
-def name_fields(d: Dom, catalog: Catalog, names: Sequence[str]) -> Any:
-    """The four players' names, clockwise, as kept from the last game."""
+def name_fields(d: Dom, catalog: Catalog, names: Sequence[str], prefix: str) -> Any:
+    """The four players' names, clockwise (fields ``<prefix>-<seat>``)."""
     fields = [
         d.el(
             "label",
@@ -191,7 +191,7 @@ def name_fields(d: Dom, catalog: Catalog, names: Sequence[str]) -> Any:
                 "input",
                 None,
                 type="text",
-                id=f"keeper-name-{seat}",
+                id=f"{prefix}-{seat}",
                 value=names[seat],
                 maxlength=NAME_LIMIT,
                 autocomplete="off",
@@ -204,6 +204,20 @@ def name_fields(d: Dom, catalog: Catalog, names: Sequence[str]) -> Any:
     return d.el(
         "fieldset", None, d.el("legend", catalog.text("keeper.names")), *fields, class_="names"
     )
+
+
+def rename_form(d: Dom, catalog: Catalog, names: Sequence[str]) -> Any:
+    """The current game's players' names, to correct."""
+    t = catalog.text
+    form = d.el(
+        "form",
+        None,
+        name_fields(d, catalog, names, "rename-name"),
+        d.el("button", t("keeper.rename"), type="submit", data_action="rename"),
+        id="rename",
+        novalidate=True,
+    )
+    return d.el("details", None, d.el("summary", t("keeper.names_edit")), form, class_="no-print")
 
 
 def record_tools(d: Dom, catalog: Catalog, has_game: bool) -> Any:
