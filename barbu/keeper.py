@@ -26,7 +26,8 @@ Decisions:
   are its one doubling turn, the declarer's are redoubles. They are kept in turn order.
 - Every change (add, edit, remove, names, stake, first declarer) replays the whole game, and a
   change that makes any deal illegal is refused: the refusal is located at that deal ("deal 6,
-  doubles of seat 2: ...") and names it in ``error.params["deal"]``. Removing deal n moves the
+  doubles of seat 2: ...") and names it in ``error.params["deal"]`` (a doubling turn refused:
+  its seat in ``error.params["seat"]``). Removing deal n moves the
   later deals up a place, where the rotation may give them another declarer or block: removing
   the last deal always works, a removal that breaks a later deal is refused like an edit.
   ``undo`` takes back the last change that was made.
@@ -749,6 +750,7 @@ def _enter(session: Session, number: int, deal: Any) -> tuple[Deal, KeptDeal, De
         try:
             scratch.apply(Double(turns.get(seat, frozenset())))
         except RuleError as e:
+            e.params["seat"] = seat  # whose doubling turn is refused, for the page
             raise _at_deal(e, number, f"doubles of seat {seat}") from None
     try:
         raw = raw_scores(rules, contract.contract, deal.raw, deal.taken)
@@ -916,6 +918,7 @@ class KeptGame:
             try:
                 deal.apply(Double(turns.get(before, frozenset())))
             except RuleError as e:
+                e.params["seat"] = before
                 raise _at_deal(e, context.number, f"doubles of seat {before}") from None
         view = deal.view(seat)
         targets = frozenset(t for a in view.legal if isinstance(a, Double) for t in a.targets)

@@ -27,6 +27,8 @@ HEADERS = """\
   Content-Security-Policy: frame-ancestors *
 /embed/*
   Content-Security-Policy: frame-ancestors *
+/keeper/*
+  Content-Security-Policy: frame-ancestors 'self'
 """
 
 
@@ -47,6 +49,7 @@ def test_every_page_has_the_one_policy_and_only_the_game_allows_eval():
         "rules",
         "embed index",
         "embeds",
+        "keeper",
     ]
     for page in PAGES:
         found = directives(page.policy)

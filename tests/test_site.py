@@ -167,6 +167,9 @@ def test_dist_holds_exactly_the_deployable_site(built):
         "web/i18n/fr.json",
         "web/icons/icon-192.png",
         "web/icons/icon-512.png",
+        "keeper/index.html",
+        "web/keeper.js",
+        "web/keeper.css",
     } <= files
     # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
     assert "web/runtime.mjs" in files and "vendor/pyodide/pyodide-lock.json" not in files

@@ -10,13 +10,17 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        from the zip itself in the browser
     web/                               main.py, boot.js, bots-worker.js, language.js, runtime.mjs
                                        (with the build's snapshot key), legacy.js, style.css,
-                                       rules.css, rules.js, i18n/, icons/, manifest.webmanifest:
+                                       rules.css, rules.js, keeper.js, keeper.css, i18n/, icons/,
+                                       manifest.webmanifest:
                                        side by side, whatever their folder in web/ (WEB_FILES)
     rules/                             the rules pages: rules/<lang>/index.html for each language,
                                        real HTML with the engine's numbers (tools/rules_page.py),
                                        and rules/index.html leading to the reader's language
     embed/, embed.html, embed.js       the demos alone, for other sites' frames
                                        (tools/embed_pages.py)
+    keeper/                            the score keeper for real tables: its frame, drawn
+                                       by Python in the page (tools/keeper_page.py,
+                                       web/keeper/)
     _headers                           which pages other sites may frame, for the host
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
                                        package lock, which the game does not need
@@ -55,6 +59,7 @@ if __package__ in (None, ""):  # run as a script: the repository root holds barb
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.embed_pages import write_embed_index, write_embed_pages
+from tools.keeper_page import write_keeper_page
 from tools.pages import PolicyError, SitePage, check_policy, headers_file
 from tools.rules_page import Page, language_pages, write_rules_index, write_rules_pages
 
@@ -82,6 +87,8 @@ WEB_FILES = (
     "rules/rules.js",
     "runtime/islands.js",
     "embed/embed-page.js",
+    "keeper/keeper.js",
+    "keeper/keeper.css",
     "game/manifest.webmanifest",
 )
 """The static files the pages load, by their place in web/. They are served side by side in
@@ -453,14 +460,20 @@ def write_embeds(site: Site, policy: str) -> None:
     write_embed_pages(site.dist, site.rules, policy)
 
 
+def write_keeper(site: Site, policy: str) -> None:
+    """keeper/index.html: the score keeper (tools/keeper_page.py)."""
+    write_keeper_page(site.dist, policy)
+
+
 PAGES = (
     SitePage("game", ("/", "/index.html"), write_game, pyscript=True),
     SitePage("rules index", ("/rules/*",), write_rules_choice),
     SitePage("rules", ("/rules/*",), write_rules),
     SitePage("embed index", ("/embed.html",), write_embed_choice, framed_by="*"),
     SitePage("embeds", ("/embed/*",), write_embeds, framed_by="*"),
+    SitePage("keeper", ("/keeper/*",), write_keeper),
 )
-"""The site's pages (tools/pages.py), written in this order; to come: keeper/ and stats/."""
+"""The site's pages (tools/pages.py), written in this order; to come: stats/."""
 
 
 def build(dist: Path = DIST) -> str:

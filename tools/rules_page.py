@@ -541,6 +541,7 @@ def document(page: Page, policy: str) -> str:
             language_list(d, lang, lambda x: f"../{x}/"),
             aria_label=t("table.language"),
         ),
+        d.el("a", t("rules_page.keeper"), href=f"../../keeper/?lang={lang}", class_="keeper-link"),
         d.el("a", t("rules_page.play"), href=f"../../?lang={lang}", class_="play-link"),
         class_="rules-header",
     )

@@ -23,7 +23,8 @@ class Dom:
         """A new element: ``text`` as its text, then ``children``; attributes by keyword.
 
         ``class_`` sets ``class``, ``data_card`` sets ``data-card``; ``None`` and ``False`` values
-        are left out, ``True`` gives an empty attribute (``disabled=True``).
+        are left out, ``True`` gives an empty attribute (``disabled=True``); a ``None`` child is
+        left out too (a part drawn only in some states).
         """
         return self._filled(self.document.createElement(tag), text, children, attributes)
 
@@ -38,6 +39,7 @@ class Dom:
         self._attributes(node, attributes)
         if text is not None:
             node.textContent = text
+        children = tuple(child for child in children if child is not None)
         if children:
             node.append(*children)
         return node

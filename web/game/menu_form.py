@@ -10,7 +10,7 @@ from typing import Any
 from barbu.rules import Rules, preset, registered
 from web.game.settings import clean_name, parse_seed
 
-__all__ = ["NewSession", "read_new_session"]
+__all__ = ["NewSession", "chosen_rules", "read_new_session"]
 
 
 @dataclass(frozen=True)
@@ -31,10 +31,10 @@ def read_new_session(document: Any, current: Rules) -> NewSession:
     name = clean_name(str(document.getElementById("new-name").value))
     text = str(document.getElementById("new-seed").value).strip()
     seed = parse_seed(text)
-    return NewSession(name, seed, bool(text) and seed is None, _chosen_rules(document, current))
+    return NewSession(name, seed, bool(text) and seed is None, chosen_rules(document, current))
 
 
-def _chosen_rules(document: Any, current: Rules) -> Rules:
+def chosen_rules(document: Any, current: Rules) -> Rules:
     """The game chosen in the menu, with its options as set there."""
     chosen = document.querySelector('input[name="new-rules"]:checked')
     entry = registered(str(chosen.value) if chosen else current.name)

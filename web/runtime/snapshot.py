@@ -1,5 +1,6 @@
-"""What a Python memory snapshot holds: every module the page, the computer players' worker and
-the rules pages' demos import, already imported (web/runtime/runtime.mjs, ``keepSnapshot``).
+"""What a Python memory snapshot holds: every module the page, the computer players' worker,
+the rules pages' demos and the score keeper import, already imported (web/runtime/runtime.mjs,
+``keepSnapshot``).
 
 The snapshot is taken in the computer players' worker, right after a normal start, before
 anything of the page exists: a module imported here must not touch JavaScript when imported
@@ -26,6 +27,8 @@ MODULES = (
     "web.demos.may_i_play",
     "web.demos.domino",
     "web.demos.first_deal",
+    # the score keeper (web/keeper/keeper.js)
+    "web.keeper.app",
     # the bytecode kept for PyScript's package (web/runtime/codecache.py)
     "web.runtime.codecache",
     # the standard modules PyScript's own package imports at each start

@@ -28,9 +28,13 @@ def menu(d: Dom, catalog: Catalog, props: MenuProps) -> Content:
         rel="noopener",
         id="menu-rules",
     )
+    keeper_link = d.el(
+        "a", t("menu.keeper"), href=f"./keeper/?lang={catalog.lang}", id="menu-keeper"
+    )
     parts = [
         d.el("h2", t("menu.title"), id="menu-heading"),
         d.el("p", None, rules_link, class_="menu-rules"),
+        d.el("p", None, keeper_link, class_="menu-rules"),
         settings_fields(d, catalog, props),
         new_session_fields(d, catalog, props),
         record_fields(d, catalog),

@@ -1,0 +1,63 @@
+"""The score keeper's page, built into dist/keeper/index.html (``write_keeper``: an entry of
+tools/build.py's ``PAGES``, which gives it its Content-Security-Policy).
+
+One page for the four languages: its script (web/keeper/keeper.js) picks the language as the
+rest of the site does and Python draws everything (web/keeper/app.py), so the HTML written here
+is only the frame: the stylesheets, the script, and what shows before Python is up or without
+JavaScript, in each language, written afresh for this page.
+
+Why not PyScript, as the game: the keeper needs no worker and no computer player; it starts the
+runtime the way the rules pages' demos do (web/runtime/runtime.mjs: ``loadPyodide``,
+``addModules``), which needs no ``'unsafe-eval'`` and loads fewer files, from the same service
+worker cache and the same Python snapshot as the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+LOADING = {
+    "en": "Score keeper: starting…",
+    "fr": "Feuille de marque : démarrage…",
+    "ru": "Запись счёта: запуск…",
+    "it": "Segnapunti: avvio in corso…",
+}
+"""What the page says while Python starts, in each language."""
+NO_SCRIPT = {
+    "en": "The score keeper needs JavaScript and WebAssembly: turn JavaScript on, or open the "
+    "page in a recent browser.",
+    "fr": "La feuille de marque a besoin de JavaScript et de WebAssembly : activez JavaScript, "
+    "ou ouvrez la page dans un navigateur récent.",
+    "ru": "Для записи счёта нужны JavaScript и WebAssembly: включите JavaScript или откройте "
+    "страницу в современном браузере.",
+    "it": "Il segnapunti ha bisogno di JavaScript e WebAssembly: attiva JavaScript oppure apri "
+    "la pagina in un browser recente.",
+}
+
+
+def keeper_document(policy: str) -> str:
+    """dist/keeper/index.html, with its Content-Security-Policy (tools/pages.py)."""
+    loading = "".join(f'<p lang="{x}">{text}</p>' for x, text in LOADING.items())
+    missing = "".join(f'<p lang="{x}">{text}</p>' for x, text in NO_SCRIPT.items())
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
+        "<title>Barbu: score keeper · feuille de marque · запись счёта · segnapunti</title>\n"
+        '<link rel="icon" href="../web/icons/icon-192.png" type="image/png">\n'
+        '<link rel="manifest" href="../web/manifest.webmanifest">\n'
+        '<link rel="stylesheet" href="../web/style.css">\n'
+        '<link rel="stylesheet" href="../web/rules.css">\n'
+        '<link rel="stylesheet" href="../web/keeper.css">\n'
+        '<script type="module" src="../web/keeper.js"></script>\n'
+        '</head>\n<body class="rules-page keeper-page">\n'
+        f'<div id="keeper"><div class="keeper-loading" aria-live="polite">{loading}</div>'
+        f"<noscript>{missing}</noscript></div>\n"
+        "</body>\n</html>\n"
+    )
+
+
+def write_keeper_page(dist: Path, policy: str) -> None:
+    """dist/keeper/index.html."""
+    (dist / "keeper").mkdir(parents=True, exist_ok=True)
+    (dist / "keeper" / "index.html").write_text(keeper_document(policy), encoding="utf-8")
