@@ -296,3 +296,21 @@ def domino_card(hand: Mask, legal: Mask, played: Mask, start_rank: int) -> int:
         if key is None or score > key:
             best, key = c, score
     return best
+
+
+def trick_card(
+    style: Style,
+    hand: Mask,
+    legal: Mask,
+    trick: list[int],
+    best: int,
+    gone: Mask,
+    trump: int,
+    voids: int,
+    n: int,
+) -> int:
+    """The card the rules of thumb play from ``legal`` in a trick contract: Trumps (or fr32's
+    Reverse) by ``trumps_card``, a negative contract by ``negative_card``."""
+    if style.wants_tricks:
+        return trumps_card(hand, legal, trick, best, gone, trump, voids)
+    return negative_card(style, hand, legal, trick, best, gone, voids, n)

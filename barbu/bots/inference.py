@@ -28,7 +28,7 @@ from .. import domino
 from ..cards import FULL_DECK, SUIT_MASKS, Mask
 from ..deal import View
 from ..tricks import beats, follow_mask, lead_mask, restricts_lead
-from .heuristics import Style, domino_card, negative_card, play_style, trumps_card
+from .heuristics import domino_card, play_style, trick_card
 from .simulate import suits_held
 from .solver import card_classes
 
@@ -97,9 +97,7 @@ class MoveModel:
                         legal = follow_mask(hand, led, trump, high, duty)
                     if legal & (legal - 1):
                         voids = 0 if trick else _voids_seen(held, seat)
-                        choice = _rule_of_thumb(
-                            style, hand, legal, trick, best, gone, trump, voids, n
-                        )
+                        choice = trick_card(style, hand, legal, trick, best, gone, trump, voids, n)
                         misses += not self._same(choice, card, hand, gone)
                 bit = 1 << card
                 suit = card // 13
@@ -147,20 +145,3 @@ def _voids_seen(held: list[int], seat: int) -> int:
     follow)."""
     others = held[(seat + 1) & 3] & held[(seat + 2) & 3]
     return 15 & ~(others & held[(seat + 3) & 3])
-
-
-def _rule_of_thumb(
-    style: Style,
-    hand: Mask,
-    legal: Mask,
-    trick: list[int],
-    best: int,
-    gone: Mask,
-    trump: int,
-    voids: int,
-    n: int,
-) -> int:
-    """The card the rules of thumb play from ``legal`` (Trumps or a negative contract)."""
-    if style.wants_tricks:
-        return trumps_card(hand, legal, trick, best, gone, trump, voids)
-    return negative_card(style, hand, legal, trick, best, gone, voids, n)

@@ -39,7 +39,7 @@ from ..deal import Deal, Phase, View
 from ..rules import PRESETS, Contract, ContractRules, Rules
 from ..scoring import final_scores
 from ..tricks import beats
-from .heuristics import domino_card, negative_card, play_style, trumps_card
+from .heuristics import domino_card, play_style, trick_card
 from .knowledge import Sampler, forbidden_cards
 from .master import Plan, search_card, tricks_left
 from .simulate import heuristic_playout, skip_doubling
@@ -221,9 +221,7 @@ class Bot:
         trump = -1 if view.trump is None else int(view.trump)
         best = _trick_best(trick, trump)
         style = play_style(_crules(view), view.rules)
-        if style.wants_tricks:
-            return trumps_card(hand, legal, trick, best, gone, trump, voids)
-        return negative_card(style, hand, legal, trick, best, gone, voids, len(view.tricks))
+        return trick_card(style, hand, legal, trick, best, gone, trump, voids, len(view.tricks))
 
     def _search_card(self, view: View, legal: Mask) -> int:
         candidates = _distinct_candidates(view, legal)
