@@ -211,18 +211,7 @@ def _doubles(
         None,
         d.el("legend", t("keeper.doubles")),
         d.el("p", t("keeper.doubles_help"), class_="help"),
-        d.el(
-            "div",
-            None,
-            d.el(
-                "table",
-                None,
-                d.el("thead", None, d.el("tr", None, *head)),
-                d.el("tbody", None, *rows),
-                class_="matrix",
-            ),
-            class_="scroll-box",
-        ),
+        _scroll_table(d, head, rows, "matrix"),
         class_="doubles-entry",
     )
 
@@ -367,18 +356,19 @@ def _counts(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], entr
             cells.append(d.el("td", None, field))
         rows.append(d.el("tr", None, *cells))
     head = [d.el("td", None)] + [d.el("th", n, scope="col") for n in names]
-    return d.el(
-        "div",
+    return _scroll_table(d, head, rows, "counts")
+
+
+def _scroll_table(d: Dom, head: list[Any], rows: list[Any], class_: str) -> Any:
+    """A table of one heading row and ``rows``, scrolling sideways in its own box on a phone."""
+    table = d.el(
+        "table",
         None,
-        d.el(
-            "table",
-            None,
-            d.el("thead", None, d.el("tr", None, *head)),
-            d.el("tbody", None, *rows),
-            class_="counts",
-        ),
-        class_="scroll-box",
+        d.el("thead", None, d.el("tr", None, *head)),
+        d.el("tbody", None, *rows),
+        class_=class_,
     )
+    return d.el("div", None, table, class_="scroll-box")
 
 
 def tally_label(catalog: Catalog, tally: Tally) -> str:
