@@ -134,15 +134,20 @@ class SaveStore:
 
     def set_aside(self, text: str, stamp: int) -> str | None:
         """Move an unreadable save to a key of its own, never overwriting one; returns the key."""
-        key = f"{UNREADABLE_PREFIX}{stamp}"
-        for n in range(2, 100):
+        key = self.keep_aside(text, UNREADABLE_PREFIX, stamp)
+        if key is not None:
+            self.remove(SAVE_KEY)
+        return key
+
+    def keep_aside(self, text: str, prefix: str, stamp: int, tries: int = 100) -> str | None:
+        """Store ``text`` under ``prefix`` and ``stamp`` (then ``-2``, ``-3``... up to ``tries``),
+        never over a key in use; the key, or None if the browser refused."""
+        key = f"{prefix}{stamp}"
+        for n in range(2, tries):
             if self.read(key) is None:
                 break
-            key = f"{UNREADABLE_PREFIX}{stamp}-{n}"
-        if not self.write(text, key):
-            return None
-        self.remove(SAVE_KEY)
-        return key
+            key = f"{prefix}{stamp}-{n}"
+        return key if self.write(text, key) else None
 
     def keep_previous(self) -> bool:
         """Copy the current save to ``barbu.save.previous`` before another session replaces it."""
@@ -156,6 +161,14 @@ class SaveStore:
     def write_settings(self, text: str) -> None:
         """Store the settings."""
         self.write(text, SETTINGS_KEY)
+
+
+def local_storage(window: Any) -> Any:
+    """The page's localStorage, or None where the browser forbids it (it raises on access)."""
+    try:
+        return window.localStorage
+    except Exception:
+        return None
 
 
 def record_seed(record: Any) -> int | None:

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
 from web.game.engine import Game
-from web.game.save import PREVIOUS_KEY, SAVE_KEY, Saved, SaveStore, UnreadableSave, record_seed
+from web.game.save import (
+    PREVIOUS_KEY,
+    SAVE_KEY,
+    Saved,
+    SaveStore,
+    UnreadableSave,
+    local_storage,
+    record_seed,
+)
 from web.game.tabs import TabLock
 
 __all__ = ["Page", "SessionSlot", "read_save"]
@@ -44,7 +52,7 @@ class SessionSlot:
     def __init__(self, window: Any, page: Page) -> None:
         self.window = window
         self.page = page
-        self.store = SaveStore(_local_storage(window))
+        self.store = SaveStore(local_storage(window))
         self.known: str | None = None
         """The save as this tab last read or wrote it: another text in the slot means that
         another tab wrote there since."""
@@ -177,11 +185,3 @@ def read_save(text: str) -> tuple[Saved, Game]:
     """A stored save and its game, checked by the engine (raises whatever makes it unreadable)."""
     saved = Saved.from_json(text)
     return saved, Game.from_record(saved.record)
-
-
-def _local_storage(window: Any) -> Any:
-    """The page's localStorage, or None where the browser forbids it."""
-    try:
-        return window.localStorage
-    except Exception:
-        return None

@@ -22,6 +22,7 @@ from barbu.keeper import NAME_LIMIT, KeptGame
 from web.components.browser import attribute, download
 from web.components.dom import Dom
 from web.game.menu_form import chosen_rules
+from web.game.save import local_storage
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
 from web.keeper.results import block_sheets, diagram_box, ending, totals_bar
@@ -418,11 +419,8 @@ def start(root: Any, lang: str, catalog_text: str) -> KeeperPage:
     import js  # the page's JavaScript globals (Pyodide)
 
     window = js.window
-    try:
-        storage = window.localStorage
-    except Exception:  # a browser that forbids storage raises on access
-        storage = None
-    page = KeeperPage(window, root, Catalog.from_json(str(lang), str(catalog_text)), storage)
+    catalog = Catalog.from_json(str(lang), str(catalog_text))
+    page = KeeperPage(window, root, catalog, local_storage(window))
     page.draw()
     window.document.documentElement.classList.add("ready")
     return page

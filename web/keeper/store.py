@@ -78,12 +78,8 @@ class KeeperStore:
 
     def _aside(self, text: str, stamp: int) -> list[str]:
         """Keep ``text`` under a key of its own, never over another; the key, if stored."""
-        key = f"{UNREADABLE_PREFIX}{stamp}"
-        for n in range(2, 1000):
-            if self.slot.read(key) is None:
-                break
-            key = f"{UNREADABLE_PREFIX}{stamp}-{n}"
-        return [key] if self.slot.write(text, key) else []
+        key = self.slot.keep_aside(text, UNREADABLE_PREFIX, stamp, tries=1000)
+        return [] if key is None else [key]
 
     def write(self, kept: Kept) -> bool:
         """Store every game, the current one and the names; False if the browser refused."""
