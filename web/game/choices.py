@@ -36,8 +36,13 @@ class Page(Protocol):
     players: PlayersLoop
     tasks: Tasks
 
+    @property
+    def elsewhere(self) -> bool: ...
+
     def show(self, ui: UiState) -> None: ...
     def human(self, action: Action) -> None: ...
+    def saved(self) -> None: ...
+    def draw_header(self) -> None: ...
     def screen_view(self) -> SessionView: ...
     def announce(self, text: str) -> None: ...
     def notify(
@@ -104,6 +109,27 @@ class Choices:
     def doubles_done(self) -> None:
         """The player's doubles, as selected."""
         self.page.human(Double(frozenset(self.page.ui.selected_doubles)))
+
+    def take_back(self) -> None:
+        """Take back the player's last decision against the computer players: the deal goes
+        back to it (past their actions and the player's forced cards), the session is marked as
+        practised, and the player decides again."""
+        page = self.page
+        if page.elsewhere or page.ui.replaying or page.game.is_over:
+            return
+        try:
+            page.game.take_back()
+        except RuleError as error:
+            text = refusal(page.catalog, error)
+            page.show(page.ui.refused(text, None))
+            page.announce(text)
+            return
+        page.players.new_generation()  # a computer player's answer under way is not used
+        page.ui = page.ui.for_session(None)
+        page.saved()
+        page.draw_header()  # the session is practised from now on
+        page.announce(page.catalog.text("say.taken_back"))
+        page.players.kick()
 
     def ask_hint(self) -> None:
         """Ask the expert computer player, in the worker, what it would do in the player's place."""

@@ -57,6 +57,7 @@ class PageEvents:
             "doubles-done": lambda _: choices.doubles_done(),
             "next": lambda _: page.next_deal(),
             "hint": lambda _: choices.ask_hint(),
+            "undo": lambda _: choices.take_back(),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
             "export": sessions.export,

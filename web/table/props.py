@@ -57,6 +57,10 @@ class TableState:
     bots_ready: bool = False
     bots_can_play: bool = False
     previous_seed: int | None = None
+    following: bool = False
+    """The table only shows the game another tab plays."""
+    acted: bool = False
+    """The player has acted in the current deal (there may be a decision to take back)."""
 
 
 @dataclass(frozen=True)
@@ -70,8 +74,11 @@ class Turn:
 
 @dataclass(frozen=True)
 class ToolbarProps:
-    """The toolbar: Hint (None: hints turned off), Last trick, Scores, Menu."""
+    """The toolbar: Take back (None: not offered), Hint (None: hints turned off), Last trick,
+    Scores, Menu."""
 
+    take_back: bool | None
+    """Whether the player has something to take back."""
     hint: HintButton | None
     has_trick: bool
     last_trick_open: bool
@@ -312,11 +319,20 @@ def table_props(view: SessionView, state: TableState) -> TableProps:
 def toolbar_props(view: SessionView, state: TableState) -> ToolbarProps:
     """The toolbar's buttons."""
     return ToolbarProps(
+        take_back_button(view, state),
         hint_button(view, state),
         bool(view.deal.tricks),
         state.ui.last_trick_open,
         state.ui.menu_open,
     )
+
+
+def take_back_button(view: SessionView, state: TableState) -> bool | None:
+    """Whether Take back can be pressed (None: not offered: the session is over, or the
+    table only shows another tab's game, or a replay)."""
+    if view.is_over or state.following or state.ui.replaying:
+        return None
+    return state.acted
 
 
 def hint_button(view: SessionView, state: TableState) -> HintButton | None:
