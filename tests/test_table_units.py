@@ -118,10 +118,10 @@ def test_contract_names_are_those_of_the_rule_book(lang):
         ],
         "it": [
             "Nessuna presa",
-            "Nessuna Regina",
+            "Nessuna regina",
             "Nessuna delle ultime due",
-            "Nessun Cuore",
-            "Nessun Re di Cuori",
+            "Nessun cuore",
+            "Nessun re di cuori",
             "Briscola",
             "Domino",
         ],

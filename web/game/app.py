@@ -172,6 +172,7 @@ class PageController:
             self.boot.codeKept(compiled, False)
             return
         self.mark("barbu:bots-ready")
+        self.ui = self.ui.hint_waits(None)  # "still starting" is said no more
         self.draw()
         self.replays.draw()  # its review may be asked for now
         self.players.kick()

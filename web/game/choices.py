@@ -132,17 +132,25 @@ class Choices:
         page.players.kick()
 
     def ask_hint(self) -> None:
-        """Ask the expert computer player, in the worker, what it would do in the player's place."""
-        if (
-            not self.page.bots.ready
-            or self.page.ui.hint_waiting
-            or self.page.ui.summary is not None
-            or self.page.game.session.to_move != HUMAN
-        ):
+        """Ask the expert computer player, in the worker, what it would do in the player's
+        place; while it cannot, say why."""
+        page = self.page
+        if page.ui.hint_waiting:
+            return
+        if page.ui.summary is not None or page.game.session.to_move != HUMAN:
+            self.hint_waits("toolbar.hint_idle")
+            return
+        if not page.bots.ready:
+            self.hint_waits("toolbar.hint_starting")
             return
         position = self.page.game.position_json()
         self.page.show(self.page.ui.ask_hint(position))
         self.page.tasks.spawn(self.fetch_hint(self.page.players.generation, position))
+
+    def hint_waits(self, note: str) -> None:
+        """Say (in the hint line, and to screen readers) why the Hint button waits."""
+        self.page.show(self.page.ui.hint_waits(note))
+        self.page.announce(self.page.catalog.text(note))
 
     async def fetch_hint(self, generation: int, position: str) -> None:
         """Show the expert's suggestion if the position is still the one it was asked about."""

@@ -105,6 +105,8 @@ class StatusProps:
     names: Names
     turn: Turn
     hint: Action | None
+    hint_note: str | None = None
+    """Why the Hint button waits (a catalog key), once the player tapped it."""
 
 
 @dataclass(frozen=True)
@@ -254,6 +256,8 @@ class HandProps:
     hinted: str | None
     refusal: str | None
     refusal_link: str | None
+    following: bool = False
+    """Another tab plays: the cards are not playable here, but a tap says why."""
 
 
 @dataclass(frozen=True)
@@ -287,6 +291,8 @@ class ScoresProps:
     current: int
     deals: int
     per_block: int
+    doubling: bool = True
+    """Whether the rules have doubles (else the sheet's key says nothing of them)."""
 
 
 @dataclass(frozen=True)
@@ -356,6 +362,8 @@ def turn_of(view: SessionView, state: TableState) -> Turn:
     seat = deal.to_move
     if seat is None:
         return Turn("")
+    if seat == HUMAN and state.following:
+        return Turn("turn.other_tab")
     if seat == HUMAN:
         if deal.phase is Phase.DOUBLING:
             return Turn("turn.you_redouble" if deal.declarer == HUMAN else "turn.you_double")
@@ -373,7 +381,7 @@ def status_props(view: SessionView, state: TableState) -> StatusProps:
         block=view.block,
         blocks=view.blocks,
         deals=view.deals,
-        deals_left=deal.deals_left,
+        deals_left=deal.deals_left - (deal.phase is Phase.DONE),  # this one is played
         declarer=deal.declarer,
         contract=deal.contract,
         trump=deal.trump,
@@ -383,6 +391,7 @@ def status_props(view: SessionView, state: TableState) -> StatusProps:
         names=state.names,
         turn=turn_of(view, state),
         hint=state.ui.hint,
+        hint_note=state.ui.hint_note,
     )
 
 
@@ -471,7 +480,8 @@ def doubling_props(deal: View, state: TableState) -> DoublingPromptProps:
         deals_left=deal.deals_left,
         scope=tuple(sorted({s for a in deal.legal if isinstance(a, Double) for s in a.targets})),
         selected=state.ui.selected_doubles,
-        shortcuts=deal.shortcuts,
+        # a shortcut to one seat is that seat's own button: offered only for two or more
+        shortcuts=tuple((name, seats) for name, seats in deal.shortcuts if len(seats) > 1),
         hint=state.ui.hint if isinstance(state.ui.hint, Double) else None,
         refusal=state.ui.refusal,
         refusal_link=state.ui.refusal_link,
@@ -534,6 +544,7 @@ def hand_props(view: SessionView, state: TableState) -> HandProps:
         and deal.phase is Phase.PLAY
         and state.ui.summary is None
         and not view.is_over
+        and not state.following  # the other tab plays: nothing to tap here
     )
     playable = tuple(str(a.card) for a in deal.legal if isinstance(a, Play)) if my_turn else ()
     hint = state.ui.hint
@@ -545,6 +556,7 @@ def hand_props(view: SessionView, state: TableState) -> HandProps:
         hinted=str(hint.card) if my_turn and isinstance(hint, Play) else None,
         refusal=state.ui.refusal if my_turn else None,
         refusal_link=state.ui.refusal_link if my_turn else None,
+        following=state.following,
     )
 
 
@@ -581,4 +593,5 @@ def scores_props(view: SessionView, state: TableState) -> ScoresProps:
         view.number,
         view.deals,
         view.deals // view.blocks,
+        view.deal.rules.doubling,
     )

@@ -84,6 +84,7 @@ def hint_button(d: Dom, catalog: Catalog, props: ToolbarProps) -> Any:
         class_="tool",
         data_action="hint",
         title=t(HINT_TITLES[hint]),
-        disabled=hint != "ready",
+        # not disabled: a tap on it while it waits says why (in the hint line)
+        aria_disabled=None if hint == "ready" else "true",
         aria_busy="true" if hint in ("waiting", "off") else None,
     )
