@@ -25,6 +25,8 @@ try {
 # What the page waits for now, read in one round trip (hooks only).
 STATE = """() => {
   const q = (s) => document.querySelector(s);
+  const follows = q('#elsewhere');
+  if (follows && !follows.hidden) return 'elsewhere';  // another tab plays: nothing asked here
   if (q('[data-action="next"]')) return 'next';
   if (q('[data-testid="session-over"]')) return 'over';
   if (q('[data-trump]')) return 'trump';
