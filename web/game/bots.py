@@ -45,16 +45,17 @@ class ComputerPlayers:
         decides meanwhile."""
         return self.ready or (self.error is None and level in PAGE_LEVELS)
 
-    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> dict[str, Any]:
-        """The action the computer player at ``seat`` takes, as plain data: decided in the
-        worker, or here while it starts (``PAGE_LEVELS``)."""
+    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> Any:
+        """The action the computer player at ``seat`` takes, as plain data (a card is a string,
+        ``barbu.actions.action_to_data``): decided in the worker, or here while it starts
+        (``PAGE_LEVELS``)."""
         if self.ready:
             return await self.ask("decide", position_json, seat, level, seed)
         if not self.can_decide(level):
             raise RuntimeError("the computer players' worker is not running")
         from web.runtime.worker import decide  # the worker's own code, run here
 
-        return dict(json.loads(decide(position_json, seat, level, seed)))
+        return json.loads(decide(position_json, seat, level, seed))
 
     async def hint(self, position_json: str, seat: int, seed: str) -> dict[str, Any]:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
