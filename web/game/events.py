@@ -31,6 +31,7 @@ FOLLOWER_ACTIONS = frozenset(
         "review-start",
         "review-cancel",
         "review-open",
+        "hindsight-open",
     }
 )
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
@@ -76,6 +77,9 @@ class PageEvents:
             "review-start": lambda _: page.tasks.spawn(replays.review()),
             "review-cancel": lambda _: replays.cancel_review(),
             "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
+            "hindsight-open": lambda t: replays.open_hindsight(
+                attribute(t, "data-hindsight-step") or ""
+            ),
             **{name: _mover(replays, name) for name in MOVES},
         }
         self.choices: dict[str, Callable[[str], None]] = {

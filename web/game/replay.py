@@ -43,6 +43,9 @@ class Replay:
     review_failed: bool = False
     big_only: bool = False
     """The review lists only the mistakes and blunders."""
+    hindsight_shown: bool = False
+    """The step was opened from the review's hindsight list: the best card with every card
+    visible is marked, not the expert's."""
 
     @property
     def total(self) -> int:
@@ -77,7 +80,12 @@ class Replay:
 
     def to(self, step: int) -> Replay:
         """Show ``step`` actions (kept within 0 and the deal's total)."""
-        return replace(self, step=max(0, min(step, self.total)))
+        return replace(self, step=max(0, min(step, self.total)), hindsight_shown=False)
+
+    def in_hindsight(self, step: int) -> Replay:
+        """Show ``step`` actions, the best card in hindsight marked (a decision opened from the
+        review's hindsight list)."""
+        return replace(self.to(step), hindsight_shown=True)
 
     def forward(self) -> Replay:
         """One action more."""

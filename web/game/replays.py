@@ -15,8 +15,10 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from barbu.deal import Deal
 from barbu.wire import deal_position
 from web.components.browser import download
+from web.game.kept_reviews import ReviewShelf, deal_key
 from web.game.replay import Replay
 from web.game.review import ReviewItem, review_items
 from web.game.share import (
@@ -54,8 +56,10 @@ class Replays:
         self.replay: Replay | None = None
         self.opener: Any = None
         """The button that opened the replay: the focus goes back to it."""
-        self.reviews: dict[tuple[int | None, int], tuple[ReviewItem, ...]] = {}
-        """The reviews made in this visit, by session seed and deal number (kept with the deal)."""
+        self.reviews: dict[str, tuple[ReviewItem, ...]] = {}
+        """The reviews made or read in this visit, by deal (``kept_reviews.deal_key``)."""
+        self.shelf = ReviewShelf(page.sessions.slot.store)
+        """The reviews kept on this device, each with its deal."""
         self.review_call: Any = None
         """The review under way in the worker (``{id, answer}``), or None."""
 
@@ -68,8 +72,21 @@ class Replays:
             return
         deal = deals[number - 1]
         replay = Replay(deal.at(len(deal.history)), tuple(self.page.names), number)
-        kept = self.reviews.get((self.page.game.seed, number))
+        kept = self.kept_review(deal)
         self.show(replay if kept is None else replay.reviewed(kept), opener)
+
+    def kept_review(self, deal: Deal) -> tuple[ReviewItem, ...] | None:
+        """The review made of ``deal`` in this visit or kept on this device, if any (a damaged
+        text of kept reviews is said once, and set aside)."""
+        key = deal_key(deal)
+        if key not in self.reviews:
+            found = self.shelf.find(deal)
+            if self.shelf.take_damaged():
+                self.page.notify("reviews-damaged", "notice.reviews_damaged")
+            if found is None:
+                return None
+            self.reviews[key] = found
+        return self.reviews[key]
 
     def open_shared(self, shared: SharedDeal) -> None:
         """Replay a deal someone shared, from its end (its settlement shown)."""
@@ -199,7 +216,8 @@ class Replays:
             return
         self.review_call = None
         if items is not None:
-            self.reviews[key] = items
+            self.reviews[deal_key(replay.deal)] = items
+            self.shelf.keep(replay.deal, items)
         current = self.replay
         if (
             current is not None
@@ -234,6 +252,13 @@ class Replays:
         """A decision of the review opened: the replay at that moment, the better card marked."""
         if self.replay is not None and value.isdigit():
             self.go(self.replay.to(int(value)))
+            self.page.table.show_replay_board()
+
+    def open_hindsight(self, value: str) -> None:
+        """A decision opened from the hindsight list: the replay at that moment, the best card
+        with every card visible marked."""
+        if self.replay is not None and value.isdigit():
+            self.go(self.replay.in_hindsight(int(value)))
             self.page.table.show_replay_board()
 
     # -- sharing -----------------------------------------------------------------------------

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from barbu import Card, ChooseContract, Contract, Double, Phase, Play, Rank, Suit
-from barbu.actions import Action
+from barbu import Card, Contract, Phase, Play, Rank, Suit
 from barbu.deal import DealSummary
 from web.components.cards import mini_card
 from web.components.dom import Dom
@@ -23,8 +22,9 @@ from web.components.trick import POSITIONS, trick_cards
 from web.game.replay import Replay
 from web.game.review import ReviewItem
 from web.languages.i18n import Catalog
-from web.languages.words import card_name, card_text, contract_line, object_list, said
+from web.languages.words import card_name, contract_line, said
 from web.table.content import Content
+from web.table.review import decision_note, review_section
 
 __all__ = ["ReplayProps", "replay_props", "replay_region"]
 
@@ -35,8 +35,6 @@ CONTROLS = (
     ("replay-end", "▶|", "replay.end", "End"),
 )
 """The step buttons: action, symbol, catalog key of its name, its key."""
-BIG_ERRORS = ("mistake", "blunder")
-"""The labels the review's filter keeps."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +70,19 @@ class ReplayProps:
     reviewing: int | None
     review_failed: bool
     big_only: bool
+    decision: ReviewItem | None
+    """The reviewed decision at this step, if any (its better choice said and marked)."""
+    hindsight_shown: bool
+    """The decision was opened from the review's hindsight list."""
     better: Card | None
     """At a reviewed decision: the card the expert would have played (marked in the hand)."""
+    hindsight: Card | None
+    """At a reviewed decision: the best card with every card visible, if another."""
+    goal: int
+    """+1 where a higher score is better, -1 where lower is (the graph's values are counted
+    as better)."""
+    result: int | None
+    """The player's final score in the deal (the graph's last point)."""
 
 
 def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
@@ -118,16 +127,31 @@ def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
         reviewing=replay.reviewing,
         review_failed=replay.review_failed,
         big_only=replay.big_only,
-        better=_better(replay),
+        decision=(item := _decision(replay)),
+        hindsight_shown=replay.hindsight_shown,
+        better=_card(item.best) if item is not None and item.cost > 0 else None,
+        hindsight=_card(item.hindsight) if item is not None else None,
+        goal=deal.rules.goal,
+        result=_result(replay),
     )
 
 
-def _better(replay: Replay) -> Card | None:
-    """The better card of the decision at the replay's step, if the review found one."""
-    for item in replay.review or ():
-        if item.step == replay.step and item.cost > 0 and isinstance(item.best, Play):
-            return item.best.card
-    return None
+def _decision(replay: Replay) -> ReviewItem | None:
+    """The reviewed decision at the replay's step, if any."""
+    return next((item for item in replay.review or () if item.step == replay.step), None)
+
+
+def _card(action: object) -> Card | None:
+    """The card an action plays, if it plays one."""
+    return action.card if isinstance(action, Play) else None
+
+
+def _result(replay: Replay) -> int | None:
+    """The player's final score in the deal, if the player had a seat in it."""
+    summary = replay.deal.summary()
+    if summary is None or replay.mine is None:
+        return None
+    return summary.final[replay.mine]
 
 
 def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
@@ -139,14 +163,15 @@ def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
         else t("replay.title_shared")
     )
     parts = [d.el("h2", title, id="replay-heading"), _contract(d, catalog, props)]
-    parts += [_controls(d, catalog, props), _board(d, catalog, props)]
+    parts += [_controls(d, catalog, props), decision_note(d, catalog, props)]
+    parts.append(_board(d, catalog, props))
     if props.summary is not None:
         parts.append(_settlement(d, catalog, props, props.summary))
     parts.append(_share(d, catalog, props))
     if props.mine is not None:
-        parts.append(_review(d, catalog, props))
+        parts.append(review_section(d, catalog, props))
     return Content(
-        tuple(parts),
+        tuple(p for p in parts if p is not None),
         attributes=(("data-replay-step", str(props.step)), ("data-replay-total", str(props.total))),
     )
 
@@ -278,7 +303,7 @@ def _hand(d: Dom, catalog: Catalog, props: ReplayProps, seat: int) -> Any:
         d.el(
             "div",
             None,
-            *[mini_card(d, catalog, c, "better" if c == props.better else "") for c in cards],
+            *[mini_card(d, catalog, c, _mark(props, c)) for c in cards],
             class_="replay-cards",
             role="img",
             aria_label=said(
@@ -290,6 +315,14 @@ def _hand(d: Dom, catalog: Catalog, props: ReplayProps, seat: int) -> Any:
         + (" to-move" if seat == props.to_move else ""),
         data_replay_seat=seat,
     )
+
+
+def _mark(props: ReplayProps, card: Card) -> str:
+    """A card's mark at a reviewed decision: the expert's better card, the best in hindsight
+    (shown only when the decision was opened from the hindsight list), or none."""
+    if props.hindsight_shown:
+        return "hindsight" if card == props.hindsight else ""
+    return "better" if card == props.better else ""
 
 
 def _settlement(d: Dom, catalog: Catalog, props: ReplayProps, row: DealSummary) -> Any:
@@ -332,108 +365,3 @@ def _share(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
     elif props.link_file:
         parts.append(d.el("p", t("replay.link_file"), class_="help"))
     return d.el("div", None, *parts, class_="replay-share")
-
-
-def _review(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
-    """The expert's review: the button that asks for it, its progress, then each decision of
-    the player, the costliest first, each opening the replay at that moment."""
-    t = catalog.text
-    parts: list[Any] = [d.el("h3", t("review.title"), id="review-heading")]
-    if props.reviewing is not None:
-        parts += [
-            d.el("label", t("review.running", percent=props.reviewing), for_="review-progress"),
-            d.el("progress", None, id="review-progress", max="100", value=str(props.reviewing)),
-            d.el(
-                "button",
-                t("review.cancel"),
-                type="button",
-                class_="quiet",
-                data_action="review-cancel",
-            ),
-        ]
-    elif props.review is None:
-        parts.append(d.el("p", t("review.help"), class_="help"))
-        if props.review_failed:
-            parts.append(d.el("p", t("review.failed"), class_="help"))
-        parts.append(
-            d.el(
-                "button",
-                t("review.start"),
-                type="button",
-                class_="action",
-                data_action="review-start",
-                disabled=not props.can_review,
-            )
-        )
-    else:
-        parts += [d.el("p", t("review.legend"), class_="help"), _big_only(d, catalog, props)]
-        shown = [i for i in props.review if not props.big_only or i.label in BIG_ERRORS]
-        items = [d.el("li", None, _review_item(d, catalog, props, item)) for item in shown]
-        if items:
-            parts.append(d.el("ol", None, *items, class_="review-list"))
-        else:
-            parts.append(d.el("p", t("review.none_big"), class_="help"))
-    return d.el("section", None, *parts, class_="replay-review", aria_labelledby="review-heading")
-
-
-def _big_only(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
-    """The filter: the big errors only, or every decision."""
-    box = d.el(
-        "input",
-        None,
-        type="checkbox",
-        id="review-big",
-        data_setting="review-big",
-        checked=props.big_only,
-    )
-    return d.el("label", None, box, " ", catalog.text("review.big_only"), class_="review-filter")
-
-
-def _review_item(d: Dom, catalog: Catalog, props: ReplayProps, item: ReviewItem) -> Any:
-    """One decision: its label, what was done, the better choice and the points lost."""
-    t = catalog.text
-    chosen = choice_words(catalog, item.action, props.names, props.mine)
-    if item.cost > 0 and item.best != item.action:
-        text = t(
-            "review.item",
-            step=item.step,
-            chosen=chosen,
-            best=choice_words(catalog, item.best, props.names, props.mine),
-            cost=decimal(catalog, item.cost),
-            stderr=decimal(catalog, item.stderr),
-        )
-    else:
-        text = t("review.item_best", step=item.step, chosen=chosen)
-    label = item.label or ("small" if item.cost > 0 else "best")
-    return d.el(
-        "button",
-        None,
-        d.el("span", t(f"review.label.{label}"), class_=f"badge review-{label}"),
-        " ",
-        text,
-        type="button",
-        class_="review-item",
-        data_action="review-open",
-        data_step=item.step,
-        data_cost=f"{item.cost:.1f}",
-        aria_current="step" if item.step == props.step else None,
-    )
-
-
-def choice_words(catalog: Catalog, action: Action, names: tuple[str, ...], you: int | None) -> str:
-    """A decision in a few words: a card, the doubles made (or none), a contract."""
-    if isinstance(action, Play):
-        return card_text(catalog, action.card)
-    if isinstance(action, Double):
-        if not action.targets:
-            return catalog.text("review.no_double")
-        targets = object_list(catalog, sorted(action.targets), names, you)
-        return catalog.text("review.double", targets=targets)
-    if isinstance(action, ChooseContract):
-        return contract_line(catalog, action.contract, action.trump, action.start_rank)
-    return ""
-
-
-def decimal(catalog: Catalog, value: float) -> str:
-    """A number with one decimal, written the language's way (2.4, 2,4)."""
-    return f"{value:.1f}".replace(".", catalog.text("boot.decimal"))
