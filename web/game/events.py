@@ -77,6 +77,8 @@ class PageEvents:
             "review-start": lambda _: page.tasks.spawn(replays.review()),
             "review-cancel": lambda _: replays.cancel_review(),
             "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
+            "practice-start": lambda _: replays.play_on(),
+            "practice-leave": lambda _: page.practice.leave(),
             "hindsight-open": lambda t: replays.open_hindsight(
                 attribute(t, "data-hindsight-step") or ""
             ),

@@ -261,6 +261,11 @@ class Replays:
             self.go(self.replay.in_hindsight(int(value)))
             self.page.table.show_replay_board()
 
+    def play_on(self) -> None:
+        """Play on from the moment shown: a practice deal (``web.game.practice``)."""
+        if self.replay is not None:
+            self.page.practice.start(self.replay)
+
     # -- sharing -----------------------------------------------------------------------------
 
     async def share(self) -> None:

@@ -61,6 +61,8 @@ class SessionSlot:
         """Whether another tab plays the game, which this one only shows."""
         self.previous_seed: int | None = None
         """The seed of the session kept as the previous one, if any."""
+        self.held: object | None = None
+        """A practice deal's game on the table (``web.game.practice``): it is not saved."""
 
     def read(self) -> tuple[Saved, Game] | None:
         """The saved session (None: none, or unreadable and set aside, which the page is told)."""

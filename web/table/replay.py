@@ -66,6 +66,8 @@ class ReplayProps:
     link_file: bool
     can_review: bool
     """The player's own deal, and the computer players' worker is up."""
+    can_play_on: bool
+    """A deal of the session on the table, before its end: a practice may start here."""
     review: tuple[ReviewItem, ...] | None
     reviewing: int | None
     review_failed: bool
@@ -123,6 +125,7 @@ def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
         link=replay.link,
         link_file=replay.link_file,
         can_review=can_review and replay.mine is not None,
+        can_play_on=replay.number is not None and replay.step < replay.total,
         review=replay.review,
         reviewing=replay.reviewing,
         review_failed=replay.review_failed,
@@ -238,7 +241,23 @@ def _controls(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             data_action="replay-close",
             aria_keyshortcuts="Escape",
         ),
+        _play_on(d, catalog, props),
         class_="replay-controls",
+    )
+
+
+def _play_on(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The button that starts a practice deal from the moment shown."""
+    if not props.can_play_on:
+        return None
+    t = catalog.text
+    return d.el(
+        "button",
+        t("replay.play_on"),
+        type="button",
+        class_="quiet",
+        data_action="practice-start",
+        title=t("replay.play_on_help"),
     )
 
 
