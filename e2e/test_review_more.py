@@ -11,7 +11,8 @@ from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import wait_ready
 from e2e.test_accessibility import check
-from e2e.test_deal_replay import REPLAY, STEP, finish_first_deal
+from e2e.test_deal_replay import REPLAY, SEED, STEP, final_scores, finish_first_deal
+from e2e.test_table import drive_until, start_new_session
 from web.game.kept_reviews import DAMAGED_KEY, KEY
 from web.game.save import SAVE_KEY
 
@@ -139,3 +140,76 @@ def test_playing_on_from_a_moment_is_a_practice_and_the_session_comes_back_exact
     assert stored(page, SAVE_KEY) == saved
     page.click('#center [data-action="next"]')
     expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "2")
+
+
+def finish_two_deals(page: Page) -> None:
+    """Play the player's part of deals 1 and 2 until deal 2's summary shows."""
+    finish_first_deal(page)
+    page.click('#center [data-action="next"]')
+    expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "2")
+    drive_until(page, lambda p: p.locator('#center [data-action="next"]').count() > 0)
+
+
+def test_a_whole_session_is_reviewed_deal_by_deal_and_its_link_opens_elsewhere(page, new_context):
+    """A player could not review a whole session, stop it, or send it to a friend, if the
+    session's review, its progress, its cancel or its link failed."""
+    finish_two_deals(page)
+    expect(page.locator("html")).to_have_attribute("data-bots", "ready")
+    page.click('#center [data-action="replay-deal"]')
+    expect(page.locator("#replay h2")).to_have_text("Replay of deal 2")
+    page.select_option("#replay-deal", "1")  # the session's other deal
+    expect(page.locator("#replay h2")).to_have_text("Replay of deal 1")
+    page.click('#replay [data-action="review-session"]')
+    expect(page.locator("#review-session-progress")).to_be_visible()
+    page.click('#replay .replay-session [data-action="review-cancel"]')
+    expect(page.locator('#replay [data-action="review-session"]')).to_be_enabled()
+    page.click('#replay [data-action="review-session"]')
+    rows = page.locator("#replay .session-list [data-action='replay-to-deal']")
+    expect(rows).to_have_count(2, timeout=180_000)
+    expect(page.locator('#replay [data-action="review-session"]')).to_have_count(0)
+    expect(page.locator("#live")).to_contain_text("The session's review is ready")
+    check(page, "replay, with the session's review")
+    rows.nth(1).click()
+    expect(page.locator("#replay h2")).to_have_text("Replay of deal 2")
+    expect(page.locator(DECISIONS).first).to_be_visible()  # its review, kept
+    # the whole session as a link, opened in a fresh browser
+    page.select_option("#replay-deal", "1")
+    page.keyboard.press("End")
+    scores = final_scores(page, "#replay .replay-settlement")
+    page.click('#replay [data-action="replay-share-session"]')
+    link = page.locator("[data-share-url]")
+    expect(link).to_be_visible()
+    url = link.get_attribute("data-share-url") or ""
+    assert "#replay=" in url and len(url) < 8_000
+    friend = new_context().new_page()
+    friend.goto(url)
+    wait_ready(friend)
+    expect(friend.locator(REPLAY)).to_be_visible()
+    expect(friend.locator("#replay h2")).to_have_text("A shared session: deal 2")
+    expect(friend.locator("#replay-deal option")).to_have_count(2)
+    friend.select_option("#replay-deal", "1")
+    expect(friend.locator("#replay h2")).to_have_text("A shared session: deal 1")
+    expect(friend.locator("#replay .replay-settlement")).to_be_visible()  # from its end
+    assert final_scores(friend, "#replay .replay-settlement") == scores
+    expect(friend.locator("#replay .replay-session")).to_have_count(0)  # not the friend's
+    friend.keyboard.press("Escape")
+    expect(friend.locator("#hand button[data-card]").first).to_be_visible()
+
+
+def test_the_previous_sessions_deals_can_be_replayed(page):
+    """A player who started a new session could no longer look back at the one before if
+    the previous session kept on this device could not be replayed."""
+    finish_first_deal(page)
+    scores = final_scores(page, "#center .summary")
+    page.click('[data-action="menu"]')
+    start_new_session(page)
+    expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "1")
+    page.click('[data-action="menu"]')
+    page.click('#menu-panel [data-action="replay-previous"]')
+    expect(page.locator(REPLAY)).to_be_visible()
+    expect(page.locator("#replay h2")).to_have_text(f"Previous session (game no. {SEED}): deal 1")
+    page.keyboard.press("End")
+    assert final_scores(page, "#replay .replay-settlement") == scores
+    expect(page.locator('#replay [data-action="practice-start"]')).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(page.locator("#hand button[data-card]").first).to_be_visible()

@@ -21,10 +21,11 @@ from web.components.settlement import doubles_map, pair_lines, settlement_table
 from web.components.trick import POSITIONS, trick_cards
 from web.game.replay import Replay
 from web.game.review import ReviewItem
+from web.game.session_review import SessionReview
 from web.languages.i18n import Catalog
 from web.languages.words import card_name, contract_line, said
 from web.table.content import Content
-from web.table.review import decision_note, review_section
+from web.table.review import decision_note, review_section, session_section
 
 __all__ = ["ReplayProps", "replay_props", "replay_region"]
 
@@ -68,6 +69,15 @@ class ReplayProps:
     """The player's own deal, and the computer players' worker is up."""
     can_play_on: bool
     """A deal of the session on the table, before its end: a practice may start here."""
+    source: str
+    """Where the deal comes from (``web.game.replay.SOURCES``)."""
+    seed: int | None
+    """The seed of the deal's session, when known."""
+    book: tuple[tuple[int, Contract | None, Suit | None, Rank | None], ...]
+    """The session's finished deals the replay can switch to: number and contract."""
+    link_whole: bool
+    whole: SessionReview | None
+    """The review of the whole session, under way or made."""
     review: tuple[ReviewItem, ...] | None
     reviewing: int | None
     review_failed: bool
@@ -87,9 +97,12 @@ class ReplayProps:
     """The player's final score in the deal (the graph's last point)."""
 
 
-def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
+def replay_props(
+    replay: Replay, can_review: bool = False, whole: SessionReview | None = None
+) -> ReplayProps:
     """The replay's props at its step (the engine's deal after that many actions);
-    ``can_review``: the expert's review may be asked for."""
+    ``can_review``: the expert's review may be asked for; ``whole``: the review of the replay's
+    session."""
     deal = replay.state()
     trick, winner = tuple(deal.trick), None
     last = replay.last
@@ -125,7 +138,14 @@ def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
         link=replay.link,
         link_file=replay.link_file,
         can_review=can_review and replay.mine is not None,
-        can_play_on=replay.number is not None and replay.step < replay.total,
+        can_play_on=replay.source == "session" and replay.step < replay.total,
+        source=replay.source,
+        seed=replay.session.seed if replay.session is not None else None,
+        book=tuple((d.number, d.contract, d.trump, d.start_rank) for d in replay.book)
+        if replay.session is not None
+        else (),
+        link_whole=replay.link_whole,
+        whole=whole,
         review=replay.review,
         reviewing=replay.reviewing,
         review_failed=replay.review_failed,
@@ -159,13 +179,7 @@ def _result(replay: Replay) -> int | None:
 
 def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
     """The replay: its heading, controls, the four hands around the table, the settlement."""
-    t = catalog.text
-    title = (
-        t("replay.title", number=props.number)
-        if props.number is not None
-        else t("replay.title_shared")
-    )
-    parts = [d.el("h2", title, id="replay-heading"), _contract(d, catalog, props)]
+    parts = [d.el("h2", _title(catalog, props), id="replay-heading"), _contract(d, catalog, props)]
     parts += [_controls(d, catalog, props), decision_note(d, catalog, props)]
     parts.append(_board(d, catalog, props))
     if props.summary is not None:
@@ -173,9 +187,51 @@ def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
     parts.append(_share(d, catalog, props))
     if props.mine is not None:
         parts.append(review_section(d, catalog, props))
+        if props.book:
+            parts.append(session_section(d, catalog, props))
     return Content(
         tuple(p for p in parts if p is not None),
         attributes=(("data-replay-step", str(props.step)), ("data-replay-total", str(props.total))),
+    )
+
+
+def _title(catalog: Catalog, props: ReplayProps) -> str:
+    """The replay's heading: which deal, of which session."""
+    t = catalog.text
+    if props.number is None:
+        return t("replay.title_shared")
+    if props.source == "previous":
+        return t("replay.title_previous", number=props.number, seed=props.seed or "")
+    if props.source == "shared":
+        return t("replay.title_shared_session", number=props.number)
+    return t("replay.title", number=props.number)
+
+
+def _deals(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The list of the session's finished deals, to replay another one."""
+    if len(props.book) < 2:
+        return None
+    t = catalog.text
+    options = [
+        d.el(
+            "option",
+            t(
+                "replay.deal_option",
+                number=number,
+                contract=contract_line(catalog, contract, trump, rank) if contract else "",
+            ),
+            value=str(number),
+            selected=number == props.number,
+        )
+        for number, contract, trump, rank in props.book
+    ]
+    select = d.el("select", None, *options, id="replay-deal", data_setting="replay-deal")
+    return d.el(
+        "label",
+        None,
+        d.el("span", t("replay.deal_list"), class_="replay-jump-label"),
+        select,
+        class_="replay-jump",
     )
 
 
@@ -233,6 +289,7 @@ def _controls(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             aria_label=t("replay.controls"),
         ),
         _jumps(d, catalog, props),
+        _deals(d, catalog, props),
         d.el(
             "button",
             t("replay.close"),
@@ -358,17 +415,29 @@ def _settlement(d: Dom, catalog: Catalog, props: ReplayProps, row: DealSummary) 
 
 
 def _share(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
-    """The share button, and the link once made (or the file it went into)."""
+    """The share buttons (the deal, its whole session), and the link once made (or the file
+    it went into)."""
     t = catalog.text
     parts = [
         d.el("button", t("replay.share"), type="button", class_="quiet", data_action="replay-share")
     ]
+    if props.book:
+        parts.append(
+            d.el(
+                "button",
+                t("replay.share_session"),
+                type="button",
+                class_="quiet",
+                data_action="replay-share-session",
+            )
+        )
+    whole = "_session" if props.link_whole else ""
     if props.link is not None and not props.link_file:
         parts.append(
             d.el(
                 "label",
                 None,
-                d.el("span", t("replay.link")),
+                d.el("span", t("replay.link" + whole)),
                 d.el(
                     "input",
                     None,
@@ -382,5 +451,5 @@ def _share(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             )
         )
     elif props.link_file:
-        parts.append(d.el("p", t("replay.link_file"), class_="help"))
+        parts.append(d.el("p", t("replay.link_file" + whole), class_="help"))
     return d.el("div", None, *parts, class_="replay-share")

@@ -17,13 +17,22 @@ from barbu import ChooseContract, Double, Play
 from barbu.actions import Action
 from web.components.dom import Dom
 from web.game.review import ReviewItem, graph_points
+from web.game.session_review import DealErrors
 from web.languages.i18n import Catalog
 from web.languages.words import card_text, contract_line, object_list
 
 if TYPE_CHECKING:
     from web.table.replay import ReplayProps
 
-__all__ = ["Graph", "choice_words", "decimal", "decision_note", "graph_geometry", "review_section"]
+__all__ = [
+    "Graph",
+    "choice_words",
+    "decimal",
+    "decision_note",
+    "graph_geometry",
+    "review_section",
+    "session_section",
+]
 
 BIG_ERRORS = ("mistake", "blunder")
 """The labels the review's filter keeps."""
@@ -365,6 +374,79 @@ def decision_note(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             d.el("p", t("review.here_hindsight", best=seen), class_="review-here hindsight")
         )
     return d.el("div", None, *lines, class_="review-note", data_review_note=item.step)
+
+
+def session_section(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The review of the whole session: its button, its progress (the deal under review and
+    the share done), and each deal reviewed in a few figures, opening that deal."""
+    t = catalog.text
+    whole = props.whole
+    parts: list[Any] = [d.el("h3", t("review.session_title"), id="review-session-heading")]
+    if whole is not None and whole.running:
+        parts += [
+            d.el(
+                "label",
+                t(
+                    "review.session_running",
+                    number=whole.current or "",
+                    done=len(whole.done),
+                    count=len(whole.numbers),
+                    percent=whole.overall,
+                ),
+                for_="review-session-progress",
+            ),
+            d.el("progress", None, id="review-session-progress", max="100", value=whole.overall),
+            d.el(
+                "button",
+                t("review.cancel"),
+                type="button",
+                class_="quiet",
+                data_action="review-cancel",
+            ),
+        ]
+    else:
+        parts.append(d.el("p", t("review.session_help"), class_="help"))
+        if whole is None or not whole.finished:
+            parts.append(
+                d.el(
+                    "button",
+                    t("review.session_start"),
+                    type="button",
+                    class_="quiet",
+                    data_action="review-session",
+                    disabled=not props.can_review or props.reviewing is not None,
+                )
+            )
+    if whole is not None and whole.done:
+        rows = [d.el("li", None, _deal_errors(d, catalog, props, row)) for row in whole.done]
+        parts.append(d.el("ol", None, *rows, class_="review-list session-list"))
+    return d.el(
+        "section",
+        None,
+        *parts,
+        class_="replay-review replay-session",
+        aria_labelledby="review-session-heading",
+    )
+
+
+def _deal_errors(d: Dom, catalog: Catalog, props: ReplayProps, row: DealErrors) -> Any:
+    """One reviewed deal: its mistakes and blunders and the points lost, opening that deal."""
+    t = catalog.text
+    text = t(
+        "review.session_deal",
+        number=row.number,
+        errors=catalog.plural("count.big_errors", row.mistakes + row.blunders),
+        cost=decimal(catalog, row.cost),
+    )
+    return d.el(
+        "button",
+        text,
+        type="button",
+        class_="review-item",
+        data_action="replay-to-deal",
+        data_deal=row.number,
+        aria_current="true" if row.number == props.number else None,
+    )
 
 
 def choice_words(catalog: Catalog, action: Action, names: tuple[str, ...], you: int | None) -> str:
