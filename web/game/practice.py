@@ -133,7 +133,11 @@ class Practice:
                 None,
                 d.el("strong", t("practice.label")),
                 " ",
-                t("practice.banner", number=number, step=step),
+                d.el(
+                    "span",
+                    t("practice.banner", number=number, step=step),
+                    class_="practice-more",
+                ),
             ),
             d.el(
                 "button",
