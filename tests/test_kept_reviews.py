@@ -102,6 +102,7 @@ def test_the_expected_score_and_hindsight_are_read_from_the_workers_answer(deal)
         {"value": True},
         {"value": "12"},
         {"cost": 1e300},
+        {"value": 10**400},  # too large for a float: OverflowError, read as malformed
         {"hindsight": {"best": "??", "cost": 3}},
         {"hindsight": {"best": "KS", "cost": "x"}},
         {"step": -1},

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from barbu import Session
+from tests import hostile
 from web.game.review import ReviewItem
 from web.game.session_review import DealErrors, SessionReview
 from web.game.share import (
@@ -143,3 +144,54 @@ def test_a_session_review_goes_deal_by_deal_and_keeps_what_was_done_when_stopped
     assert not stopped.finished and stopped.reviewed(4, items()).finished
     assert SessionReview(()).overall == 100
     assert review.reviewing(4, 250).percent == 100
+
+
+# -- hostile texts (tests/hostile.py) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("fragment", sorted(hostile.FRAGMENTS))
+def test_a_nasty_fragment_anywhere_in_a_shared_session_is_refused_or_opened(fragment):
+    data = valid(random_session(8, 2))
+    text = hostile.FRAGMENTS[fragment]
+    outcomes = {
+        hostile.check_shared(hostile.splice(data, path, "replace", text))
+        for path in [(), ("session",), ("names",), ("session", "deals", 0, "hands", 2)]
+    }
+    assert outcomes <= {"refused", "opened"}
+
+
+@pytest.mark.parametrize("big", sorted(hostile.HOSTILE_VALUES))
+def test_a_huge_or_deep_value_in_a_shared_session_is_refused(big):
+    data = valid(random_session(8, 2))
+    value = hostile.HOSTILE_VALUES[big]
+    try:
+        json.dumps(value)
+    except (ValueError, RecursionError):  # not writable as JSON: FRAGMENTS has its text
+        pytest.skip("a value JSON cannot write")
+    for path in [("session",), ("session", "deals"), ("session", "deals", 0, "actions")]:
+        text = json.dumps(hostile.mutated(data, path, "replace", value))
+        assert hostile.check_shared(text) == "refused", path
+    names = json.dumps(hostile.mutated(data, ("names",), "replace", value))
+    assert hostile.check_shared(names) in ("refused", "opened")  # odd names: defaults
+
+
+@pytest.mark.parametrize("fragment", sorted(hostile.FRAGMENTS))
+def test_a_nasty_fragment_in_the_kept_reviews_is_read_or_refused(fragment):
+    entry = {
+        "deal": "k",
+        "review": {
+            "decisions": [{"step": 3, "action": "QS", "best": "2C", "cost": 1.5, "stderr": 0.5}]
+        },
+    }
+    data = {"format": 1, "reviews": [entry]}
+    text = hostile.FRAGMENTS[fragment]
+    for path in [
+        (),
+        ("reviews",),
+        ("reviews", 0, "review"),
+        ("reviews", 0, "review", "decisions", 0, "cost"),
+    ]:
+        assert hostile.check_kept_reviews(hostile.splice(data, path, "replace", text)) in (
+            "read",
+            "refused",
+        )

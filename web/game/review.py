@@ -53,7 +53,10 @@ def _number(value: Any) -> float:
     """A finite number within ``MAX_POINTS`` (``ValueError`` otherwise)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"a number, not {type(value).__name__}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer of thousands of digits
+        raise ValueError("out of bounds") from None
     if not math.isfinite(number) or abs(number) > MAX_POINTS:
         raise ValueError(f"{number} is out of bounds")
     return number
