@@ -230,7 +230,10 @@ class Replays:
         if self.replay is not None:
             replay = self.replay
             whole = self.whole if replay.session is self.whole_of else None
-            self.page.table.draw_replay(replay_props(replay, self.page.bots.ready, whole))
+            busy = self.whole is not None and self.whole.running  # one review at a time
+            self.page.table.draw_replay(
+                replay_props(replay, self.page.bots.ready and not busy, whole)
+            )
 
     def said(self) -> str:
         """The step shown, in words: its number, then the last action and its trick."""
