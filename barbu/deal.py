@@ -346,8 +346,25 @@ class Deal:
         if not self.history:
             raise RuleError("there is no action to take back in this deal", "nothing-to-undo")
         last = self.history[-1].action
-        self.__dict__.update(self.at(len(self.history) - 1).__dict__)
+        self.rewind(len(self.history) - 1)
         return last
+
+    def rewind(self, count: int) -> None:
+        """Go back to the state after the first ``count`` actions (``at``, in place)."""
+        self.__dict__.update(self.at(count).__dict__)
+
+    def last_choice(self, seat: int) -> int | None:
+        """Where in the history ``seat`` last had a choice (more than one legal action) and
+        made it, or None: the decision a take-back returns to. An action that was the only
+        legal one (a forced card, a forced double) is not a decision."""
+        if not self.from_start:
+            return None
+        state, found = self.fresh(), None
+        for index, event in enumerate(self.history):
+            if event.seat == seat and len(state.legal_actions()) > 1:
+                found = index
+            state.apply(event.action)
+        return found
 
     # -- checking and applying actions ------------------------------------------------------
 

@@ -15,7 +15,9 @@ the ``"declarer"`` is the dealer who chose the contract.
 
 A session record is ``{"format": 2, "rules", "first_declarer", "seed" (int or null), "deals":
 [deal records without "format" and "rules"]}``, every deal dealt so far (the last one may have no
-action yet); the hands in the deal records are authoritative. Replaying a record rebuilds the
+action yet); the hands in the deal records are authoritative. ``"takebacks"``: how many times a
+player took a decision back (``Session.take_back``), written only when there were some: such a
+session is practised. Replaying a record rebuilds the
 same state, and the state writes the same record back.
 
 Format 1, written before, is still read (a record without ``"format"`` and without
@@ -74,6 +76,7 @@ def session_record(session: Session) -> dict[str, Any]:
         "first_declarer": session.first_declarer,
         "seed": session.seed,
         "deals": [deal_record(d, alone=False) for d in session.deals],
+        **({"takebacks": session.takebacks} if session.takebacks else {}),
     }
 
 
@@ -351,6 +354,7 @@ def session_from_record(record: Any) -> Session:
         raise _fail("seed", f"must be an integer of at most 20 digits or null, not {quoted(seed)}")
     first = _seat(record.get("first_declarer"), "first_declarer")
     session = Session(seed, rules, first_declarer=first, start=False)
+    session.takebacks = _takebacks(record.get("takebacks", 0))
     deals = _list(record, "deals", "")
     if len(deals) > rules.deals:
         raise _fail(
@@ -382,6 +386,16 @@ def session_from_record(record: Any) -> Session:
             raise e.located(_at(where, "hands")) from None
         replay_deal(deal, rec, where, form)
     return session
+
+
+TAKEBACKS_LIMIT = 100_000
+"""More take-backs than any session could hold (a bound on what a record may say)."""
+
+
+def _takebacks(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TAKEBACKS_LIMIT:
+        raise _fail("takebacks", f"must be a count of take-backs, not {quoted(value)}")
+    return value
 
 
 def is_session_record(record: Any) -> bool:

@@ -74,6 +74,9 @@ class Session:
             )
         self.first_declarer = first_declarer
         self.deals: list[Deal] = []
+        self.takebacks = 0
+        """How many times a player took a decision back (``take_back``). A session where that
+        happened is practised: its record says so, and statistics count it apart."""
         self._shuffles: list[tuple[Any, ...] | None] = []
         """The seeded shuffle's state before each deal was dealt (to undeal it)."""
         if start and self._rng is not None:
@@ -207,6 +210,22 @@ class Session:
         if not self.deals or not self.deal.history:
             raise RuleError("there is no action to take back", "nothing-to-undo")
         return self.deal.undo()
+
+    def take_back(self, seat: int) -> int:
+        """Take back ``seat``'s last decision in the current deal and every action after it
+        (the other players' too): the state is as it was when ``seat`` had to decide. Forced
+        actions (the only legal one) are not decisions: the take-back goes past them. Returns
+        how many actions were taken back and counts the take-back (``takebacks``);
+        ``RuleError`` if ``seat`` has no decision to take back in this deal."""
+        index = self.deal.last_choice(seat) if self.deals else None
+        if index is None:
+            raise RuleError(
+                f"seat {seat} has no decision to take back in this deal", "nothing-to-undo"
+            )
+        count = len(self.deal.history) - index
+        self.deal.rewind(index)
+        self.takebacks += 1
+        return count
 
     def at(self, count: int) -> Session:
         """A new session: this one after its first ``count`` actions, replayed on the same

@@ -110,7 +110,7 @@ def check(page: Page, moment: str) -> None:
 def test_the_table_has_no_serious_violation_through_a_deal(page, lang):
     """A screen-reader or low-vision player would meet unnamed controls, names that do not
     match the labels shown, or text too faint to read."""
-    page.goto(f"/?seed=2024&lang={lang}&speed=instant&level=beginner")
+    page.goto(f"/?autoplay=0&seed=2024&lang={lang}&speed=instant&level=beginner")
     wait_ready(page)
     check(page, "start")
     drive_until(page, following_with_choice)
@@ -133,13 +133,13 @@ def test_the_doubling_prompt_and_the_summary_have_no_serious_violation(
     page = new_context(viewport=viewport).new_page()
     session, _ = state_doubling()
     hand_over(page, session)
-    page.goto(f"/?seed={session.seed}&lang={lang}&speed=slow")
+    page.goto(f"/?autoplay=0&seed={session.seed}&lang={lang}&speed=slow")
     wait_ready(page)
     check(page, "doubling")
     page = new_context(viewport=viewport).new_page()
     session, summary = state_summary()
     hand_over(page, session, summary)
-    page.goto(f"/?seed={session.seed}&lang={lang}&speed=slow")
+    page.goto(f"/?autoplay=0&seed={session.seed}&lang={lang}&speed=slow")
     wait_ready(page)
     expect(page.locator(f'[data-summary="{summary}"]')).to_be_visible()
     check(page, "summary")

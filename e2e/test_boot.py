@@ -27,7 +27,7 @@ def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
     """A player opening ?seed=N would see someone else's cards, or no cards at all, if this
     failed."""
     page.add_init_script(CSP_RECORDER)
-    page.goto(f"/?seed={SEED}&lang=en")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
     wait_ready(page)
 
     assert shown_hand(page) == expected_hand(SEED)
@@ -41,7 +41,7 @@ def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
 def test_each_card_is_a_button_named_in_words_with_rank_and_symbol(page):
     """A screen-reader user would hear 'QS' or nothing, or a sighted one miss the suit, if this
     failed."""
-    page.goto("/?seed=1&lang=en")
+    page.goto("/?autoplay=0&seed=1&lang=en")
     wait_ready(page)
     cards = page.locator("#hand button[data-card]")
     expect(cards).to_have_count(13)
@@ -61,7 +61,7 @@ def test_each_card_is_a_button_named_in_words_with_rank_and_symbol(page):
 
 def test_without_a_seed_a_random_deal_is_shown_with_its_number(page):
     """A player could not replay or share a deal they liked if the shown number did not match it."""
-    page.goto("/?lang=en")
+    page.goto("/?autoplay=0&lang=en")
     wait_ready(page)
     seed = int(page.locator("#seed").get_attribute("data-seed"))
     assert shown_hand(page) == expected_hand(seed)
@@ -70,7 +70,7 @@ def test_without_a_seed_a_random_deal_is_shown_with_its_number(page):
 
 def test_french_catalog_is_used_for_lang_fr(page):
     """A French player would read English labels (or raw keys) if the catalog were not applied."""
-    page.goto(f"/?seed={SEED}&lang=fr")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=fr")
     wait_ready(page)
     fr = CATALOGS["fr"]
     expect(page.locator("html")).to_have_attribute("lang", "fr")
@@ -93,14 +93,14 @@ def test_french_catalog_is_used_for_lang_fr(page):
 def test_a_language_chosen_is_remembered(page):
     """A Russian reader who picked Русский once would get the French page again on the next
     visit if the choice were not kept."""
-    page.goto(f"/?seed={SEED}&lang=fr")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=fr")
     wait_ready(page)
     page.locator("#language summary").click()
     page.locator('#language a[hreflang="ru"]').click()
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.locator("#hand-heading")).to_contain_text(CATALOGS["ru"]["table.hand"])
-    page.goto("/?seed=3")
+    page.goto("/?autoplay=0&seed=3")
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", "ru")
 
@@ -108,7 +108,7 @@ def test_a_language_chosen_is_remembered(page):
 def test_language_follows_the_browser_when_not_asked(new_context):
     """A browser set to French would get an English page if navigator.language were ignored."""
     page = new_context(locale="fr-FR").new_page()
-    page.goto("/?seed=3")
+    page.goto("/?autoplay=0&seed=3")
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#hand-heading")).to_contain_text(CATALOGS["fr"]["table.hand"])
@@ -118,7 +118,7 @@ def test_every_request_stays_on_the_sites_origin(page, base_url, request_log):
     """Players on a closed network (or who care about privacy) would see blocked or leaking
     requests."""
     page.add_init_script(CSP_RECORDER)
-    page.goto(f"/?seed={SEED}")
+    page.goto(f"/?autoplay=0&seed={SEED}")
     wait_ready(page)
     wait_service_worker(page)  # the precache's requests count too
     page.wait_for_load_state("networkidle")
@@ -150,7 +150,7 @@ def test_loading_screen_shows_real_download_progress(context, page, dist):
             "uploadThroughput": -1,
         },
     )
-    page.goto("/?seed=5&lang=en")
+    page.goto("/?autoplay=0&seed=5&lang=en")
     bar = page.locator("#boot-progress")
     expect(bar).to_have_attribute("max", str(total))
     # Caught mid-download: some of the bytes, not none and not all, while the download stage is

@@ -25,7 +25,7 @@ def step(page: Page) -> int:
 
 def finish_first_deal(page: Page) -> None:
     """Play the player's part of deal 1 until its summary shows."""
-    page.goto(f"/?seed={SEED}&lang=en&speed=instant")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en&speed=instant")
     wait_ready(page)
     drive_until(page, lambda p: p.locator('[data-action="next"]').count() > 0)
 
@@ -113,13 +113,13 @@ def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser(page, new_context)
 def test_a_damaged_link_is_refused_with_a_message_and_the_page_starts(page):
     """A player who opens a damaged or hostile link would face a broken page, or no word of
     what went wrong, if it were not refused cleanly."""
-    page.goto(f"/?seed={SEED}&lang=fr#replay=AAAA_not-a-deal")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=fr#replay=AAAA_not-a-deal")
     wait_ready(page)
     refused = "Cette donne partagée ne peut pas être ouverte"
     expect(page.locator("#notices")).to_contain_text(refused)
     expect(page.locator("html")).not_to_have_attribute("data-view", "replay")
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
-    page.goto(f"/?seed={SEED}&lang=en&replay={'A' * 20_000}")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en&replay={'A' * 20_000}")
     wait_ready(page)
     expect(page.locator("#notices")).to_contain_text("its link is too long")
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
@@ -136,7 +136,7 @@ def test_a_deal_shared_as_a_file_opens_its_replay_from_import(page, tmp_path):
         session.apply(session.legal_actions()[0])
     path = tmp_path / "barbu-deal-1.json"
     path.write_text(shared_text(session.deal, ("", "Ada", "", "")))
-    page.goto(f"/?seed={SEED}&lang=en&speed=slow")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en&speed=slow")
     wait_ready(page)
     page.click('[data-action="menu"]')
     page.locator("#import-file").set_input_files(str(path))

@@ -38,7 +38,7 @@ def overlap(a: dict, b: dict) -> bool:
 def test_hand_and_banner_fit_without_overlap(new_context, width, height, lang):
     """On a phone or a laptop, cards would hide each other or fall off the screen if this failed."""
     page = new_context(viewport={"width": width, "height": height}).new_page()
-    page.goto(f"/?seed=9&lang={lang}")
+    page.goto(f"/?autoplay=0&seed=9&lang={lang}")
     wait_ready(page)
     # Show the update banner as a new version would (without publishing one).
     page.evaluate("barbuBoot.updates.offer({ postMessage() {}, addEventListener() {} })")

@@ -26,7 +26,7 @@ def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_ser
     """A player on a train would get the browser's offline error page instead of the game."""
     context = new_context(base_url=private_server.url)
     page = context.new_page()
-    page.goto("/?seed=11&lang=en")
+    page.goto("/?autoplay=0&seed=11&lang=en")
     wait_ready(page)
     wait_service_worker(page)
 
@@ -45,7 +45,7 @@ def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_ser
     assert routed == [["cache", "cache-storage"]]
 
     # Another deal, never visited, is dealt offline too: the page is one cached document.
-    page.goto("/?seed=12&lang=fr")
+    page.goto("/?autoplay=0&seed=12&lang=fr")
     wait_ready(page)
     assert shown_hand(page) == expected_hand(12)
     expect(page.locator("html")).to_have_attribute("lang", "fr")
@@ -53,7 +53,7 @@ def test_reload_boots_and_deals_offline_after_one_visit(new_context, private_ser
 
 def test_service_worker_precaches_every_file_under_a_content_hash_name(page, dist):
     """Whatever file was left out would fail to load offline, and the game would not start."""
-    page.goto("/?seed=2")
+    page.goto("/?autoplay=0&seed=2")
     wait_ready(page)
     cache = wait_service_worker(page)
     assert f'"{cache}"' in (dist / "sw.js").read_text()
@@ -77,7 +77,7 @@ def test_new_version_is_offered_in_a_banner_that_the_game_can_hold(new_context, 
     server = StaticServer(site).start()
     try:
         page = new_context(base_url=server.url).new_page()
-        page.goto("/?seed=4&lang=en")
+        page.goto("/?autoplay=0&seed=4&lang=en")
         wait_ready(page)
         old_cache = wait_service_worker(page)
         banner = page.locator("#update-banner")
@@ -166,7 +166,7 @@ def open_served_by_worker(page: Page) -> str:
     """Open the game (seed 4) as a later visit does, served by the site's worker; its cache.
 
     The first visit installs the worker, which takes over no open page (it claims none)."""
-    page.goto("/?seed=4&lang=en")
+    page.goto("/?autoplay=0&seed=4&lang=en")
     wait_ready(page)
     cache = wait_service_worker(page)
     page.reload()
@@ -244,7 +244,7 @@ def test_a_first_visit_during_an_upload_gets_offline_play_once_it_is_complete(ne
     legacy.write_bytes(old_legacy)  # the new sw.js is there, this file not yet
 
     page = new_context(base_url=url).new_page()
-    page.goto("/?seed=4&lang=en")
+    page.goto("/?autoplay=0&seed=4&lang=en")
     page.evaluate("barbuBoot.updates.retryDelay = {first: 100, max: 400}")
     wait_ready(page)
     # The first install fails (taking its registration with it), and so do the tries after it.
@@ -261,7 +261,7 @@ def open_two_tabs(new_context, url: str) -> tuple[Page, Page, str]:
     context = new_context(base_url=url)
     first, second = context.new_page(), context.new_page()
     cache = open_served_by_worker(first)
-    second.goto("/?seed=4&lang=en")
+    second.goto("/?autoplay=0&seed=4&lang=en")
     wait_ready(second)
     assert second.evaluate("navigator.serviceWorker.controller !== null")
     return first, second, cache

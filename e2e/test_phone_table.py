@@ -90,7 +90,7 @@ def open_moment(page: Page, moment: str, lang: str) -> None:
     make, press = MOMENTS[moment]
     session, summary = make()
     hand_over(page, session, summary)
-    page.goto(f"/?seed={session.seed}&lang={lang}&speed=slow&level=beginner")
+    page.goto(f"/?autoplay=0&seed={session.seed}&lang={lang}&speed=slow&level=beginner")
     wait_ready(page)
     if press:
         page.locator(press).click()

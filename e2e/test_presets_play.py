@@ -47,7 +47,7 @@ def test_the_end_of_a_session_of_each_game_gives_the_engines_totals_and_winner(
     rules = PRESETS[name]
     record = session_record(session_near_its_end(rules))
     preload_save(page, Saved({**record, "rules": asked}, None, None).to_json())
-    page.goto(f"/?seed={SEED}&rules={asked}&speed=instant&level=beginner&lang=en")
+    page.goto(f"/?autoplay=0&seed={SEED}&rules={asked}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-rules", name)
     expect(page.locator("#game-rules")).to_have_text(
@@ -85,7 +85,7 @@ def test_the_menu_starts_an_italian_session_with_house_options(page: Page):
     """A player choosing the Italian game with the Salad in the menu could still get the standard
     game, or lose the options on reload, if this failed; the menu lists the registry's games and
     the options of the one chosen."""
-    page.goto("/?seed=5&speed=instant&lang=en")
+    page.goto("/?autoplay=0&seed=5&speed=instant&lang=en")
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-rules", "standard")
     page.click('[data-action="menu"]')

@@ -28,10 +28,10 @@ def test_a_second_tab_follows_the_game_until_the_player_takes_it_over(new_contex
     clicks in a second tab opened on the same game; the second tab overwrote the save."""
     context = new_context()
     first = context.new_page()
-    first.goto("/?seed=21&lang=en&speed=instant")
+    first.goto("/?autoplay=0&seed=21&lang=en&speed=instant")
     wait_ready(first)
     second = context.new_page()
-    second.goto("/?lang=en&speed=instant")
+    second.goto("/?autoplay=0&lang=en&speed=instant")
     wait_ready(second)
     elsewhere = second.locator("#elsewhere")
     expect(elsewhere).to_be_visible()
@@ -73,7 +73,7 @@ def test_without_web_locks_a_tab_follows_the_other_instead_of_overwriting_it(new
     context = new_context()
     context.add_init_script(NO_WEB_LOCKS)
     older = context.new_page()
-    older.goto("/?seed=22&lang=en&speed=instant")
+    older.goto("/?autoplay=0&seed=22&lang=en&speed=instant")
     wait_ready(older)
     # Until it asks its player for something, this tab's computer players may still play and
     # save (later when the machine is busy): the other tab would then rightly follow at once.
@@ -84,7 +84,7 @@ def test_without_web_locks_a_tab_follows_the_other_instead_of_overwriting_it(new
     newer.add_init_script(
         "addEventListener('storage', (event) => event.stopImmediatePropagation(), true);"
     )
-    newer.goto("/?lang=en&speed=instant")
+    newer.goto("/?autoplay=0&lang=en&speed=instant")
     wait_ready(newer)
     expect(older.locator("#elsewhere")).to_be_hidden()
     expect(newer.locator("#elsewhere")).to_be_hidden()  # both may play
@@ -109,7 +109,7 @@ def test_a_save_of_another_format_is_kept_aside_and_can_be_downloaded(page):
     """A save written by another version of the game would be lost, or kill the page."""
     future = json.dumps({"format": 99, "record": {"seed": 5}, "later": [1, 2]})
     preload_save(page, future)
-    page.goto("/?lang=en&speed=instant")
+    page.goto("/?autoplay=0&lang=en&speed=instant")
     wait_ready(page)
     notice = page.locator('[data-notice="save-unreadable"]')
     expect(notice).to_be_visible()
@@ -124,7 +124,7 @@ def test_a_save_of_another_format_is_kept_aside_and_can_be_downloaded(page):
 
 def test_a_deeply_nested_file_imported_is_refused_and_the_game_goes_on(page, tmp_path):
     """Deep JSON chosen in Import overflowed the stack inside Python's JSON parser."""
-    page.goto("/?seed=23&lang=en&speed=instant")
+    page.goto("/?autoplay=0&seed=23&lang=en&speed=instant")
     wait_ready(page)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 6000 + "]" * 6000)
@@ -146,9 +146,9 @@ def test_a_deeply_nested_file_imported_is_refused_and_the_game_goes_on(page, tmp
 
 def test_a_huge_seed_in_the_address_or_the_menu_is_refused_and_the_game_goes_on(page):
     """A seed of 4,301 digits or more stopped the page from starting (int() refuses it)."""
-    page.goto("/?seed=24&lang=en&speed=instant")
+    page.goto("/?autoplay=0&seed=24&lang=en&speed=instant")
     wait_ready(page)
-    page.goto("/?seed=" + "9" * 5000 + "&lang=en&speed=instant")
+    page.goto("/?autoplay=0&seed=" + "9" * 5000 + "&lang=en&speed=instant")
     wait_ready(page)
     assert hand_codes(page) == expected_hand(24)  # the saved game, not a broken one
     page.click('[data-action="menu"]')

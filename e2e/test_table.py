@@ -118,7 +118,7 @@ def following_with_choice(page: Page) -> bool:
 def test_only_the_engines_legal_cards_can_be_played(page):
     """A player could revoke (play off-suit while holding the led suit), or be stuck unable to
     play a legal card, if the enabled cards were not exactly the engine's legal ones."""
-    page.goto(f"/?seed={SEED}&speed=instant&level=beginner&lang=en")
+    page.goto(f"/?autoplay=0&seed={SEED}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     drive_until(page, following_with_choice)
     session = saved_session(page)
@@ -145,7 +145,7 @@ def test_only_the_engines_legal_cards_can_be_played(page):
 def test_a_reload_in_the_middle_of_a_trick_resumes_the_same_position(page):
     """A player whose phone reloaded the page mid-trick would lose the game, or find other cards
     on the table, if this failed."""
-    page.goto(f"/?seed={SEED}&speed=instant&level=beginner&lang=en")
+    page.goto(f"/?autoplay=0&seed={SEED}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     drive_until(
         page,
@@ -183,7 +183,7 @@ def test_an_unreadable_save_is_kept_aside_and_reported(page, context):
     """A player whose saved game got damaged would silently lose it (or see the page crash)
     if it were not set aside, reported, and a new game started."""
     preload_save(page, '{"format": 1, "record": {"deals": 7')
-    page.goto("/?lang=en&speed=instant")
+    page.goto("/?autoplay=0&lang=en&speed=instant")
     wait_ready(page)
     notice = page.locator('[data-notice="save-unreadable"]')
     expect(notice).to_be_visible()
@@ -214,7 +214,7 @@ def test_a_deeply_nested_save_is_kept_aside_and_the_page_starts(page):
     JSON parser overflowed the browser's stack); the player would never see the table again."""
     deep = "[" * 6000 + "]" * 6000
     preload_save(page, deep)
-    page.goto("/?lang=en&speed=instant")
+    page.goto("/?autoplay=0&lang=en&speed=instant")
     wait_ready(page)
     expect(page.locator('[data-notice="save-unreadable"]')).to_be_visible()
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
@@ -228,7 +228,7 @@ def test_the_score_diagram_scrolls_sideways_on_a_phone_with_the_current_deal_in_
     page = new_context(viewport={"width": 360, "height": 640}).new_page()
     session = session_until(5, lambda s: s.number == 22 and s.to_move == HUMAN)
     hand_over(page, session)
-    page.goto("/?seed=5&lang=en&speed=slow")
+    page.goto("/?autoplay=0&seed=5&lang=en&speed=slow")
     wait_ready(page)
     expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "22")
     box = page.locator('[data-testid="score-diagram"]')
@@ -258,7 +258,7 @@ def test_the_declarer_menu_speaks_french(new_context):
     """A French player would read English contract names, or the wrong ones, if this failed."""
     page = new_context(locale="fr-FR").new_page()
     seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
-    page.goto(f"/?seed={seed}&lang=fr&speed=instant&level=beginner")
+    page.goto(f"/?autoplay=0&seed={seed}&lang=fr&speed=instant&level=beginner")
     wait_ready(page)
     fr = CATALOGS["fr"]
     for contract, name in [
@@ -282,7 +282,7 @@ def test_the_declarer_menu_speaks_french(new_context):
 def test_a_whole_deal_can_be_played_with_the_keyboard(page):
     """A player without a mouse (or using a screen reader) could not choose, double or play."""
     seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
-    page.goto(f"/?seed={seed}&lang=en&speed=instant&level=beginner")
+    page.goto(f"/?autoplay=0&seed={seed}&lang=en&speed=instant&level=beginner")
     wait_ready(page)
     # The contract menu takes the focus; Enter chooses the focused contract.
     expect(page.locator('[data-contract="no-tricks"]')).to_be_focused()
@@ -312,7 +312,7 @@ def test_a_whole_deal_can_be_played_with_the_keyboard(page):
 
 def test_plays_are_announced_in_a_live_region(page):
     """A screen-reader user would not know what the others played if nothing were announced."""
-    page.goto(f"/?seed={SEED}&lang=en&speed=instant&level=beginner")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en&speed=instant&level=beginner")
     wait_ready(page)
     live = page.locator("#live")
     expect(live).to_have_attribute("aria-live", "polite")
@@ -323,7 +323,7 @@ def test_plays_are_announced_in_a_live_region(page):
 def test_a_record_exports_imports_and_the_previous_session_comes_back(page, tmp_path):
     """A player could not keep, share or reload a session record, or would lose his running
     session by importing another one, if this failed."""
-    page.goto(f"/?seed={SEED}&lang=en&speed=slow&level=beginner")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en&speed=slow&level=beginner")
     wait_ready(page)
     page.click('[data-action="menu"]')
     menu = page.locator("#menu-panel")
@@ -359,7 +359,7 @@ def test_a_record_exports_imports_and_the_previous_session_comes_back(page, tmp_
 
 def test_a_new_session_from_the_menu_takes_the_name_and_seed(page):
     """A player could not start the session he wants (his name, a seed shared by a friend)."""
-    page.goto(f"/?seed={SEED}&lang=en&speed=slow")
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en&speed=slow")
     wait_ready(page)
     page.click('[data-action="menu"]')
     page.fill("#new-name", "Zoé <b>")
@@ -377,7 +377,7 @@ def test_the_hint_names_a_legal_choice_and_goes_once_the_player_acts(page):
     """A player asking for advice would get nothing, an illegal suggestion, or a stale one left
     on the table after his move, if this failed."""
     seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
-    page.goto(f"/?seed={seed}&speed=instant&level=beginner&lang=en")
+    page.goto(f"/?autoplay=0&seed={seed}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     hint_button = page.locator('[data-action="hint"]')
     expect(hint_button).to_be_enabled(timeout=60_000)  # once the computer players' worker is up
@@ -411,7 +411,7 @@ def test_the_hint_names_a_legal_choice_and_goes_once_the_player_acts(page):
 def test_the_hint_button_can_be_turned_off(page):
     """A player who wants no advice on screen would keep seeing the button if this failed."""
     seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
-    page.goto(f"/?seed={seed}&speed=instant&level=beginner&lang=en&hints=0")
+    page.goto(f"/?autoplay=0&seed={seed}&speed=instant&level=beginner&lang=en&hints=0")
     wait_ready(page)
     expect(page.locator("[data-contract]").first).to_be_visible()
     expect(page.locator('[data-action="hint"]')).to_have_count(0)
@@ -428,7 +428,7 @@ def test_a_new_session_started_while_a_computer_player_thinks_goes_on(page):
     # worker starts, and the three turns may be over by the time it is up: web/game/bots.py).
     old = next(s for s in range(1, 200) if Session(seed=s).first_declarer == 1)
     new = next(s for s in range(1000, 1200) if Session(seed=s).first_declarer != HUMAN)
-    page.goto(f"/?seed={old}&speed=slow&level=expert&lang=en")
+    page.goto(f"/?autoplay=0&seed={old}&speed=slow&level=expert&lang=en")
     wait_ready(page)
     page.wait_for_function(
         "performance.getEntriesByName('barbu:bots-ready').length > 0", timeout=60_000

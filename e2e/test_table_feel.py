@@ -76,7 +76,7 @@ def test_a_deal_on_a_phone_holds_still_shows_its_last_trick_moves_and_says_each_
     ).new_page()
     for script in (WATCH, LIVE, SWEEPS):
         page.add_init_script(script)
-    page.goto("/?seed=31&lang=en&speed=fast&level=beginner")
+    page.goto("/?autoplay=0&seed=31&lang=en&speed=fast&level=beginner")
     wait_ready(page)
     drive_until(page, lambda p: p.locator("[data-summary]").count() > 0)
     seen = page.evaluate("window.__centre")
@@ -117,7 +117,7 @@ def test_a_double_owed_comes_selected_with_confirm_and_cannot_be_dropped(page):
         player_doubles=False,
     )
     hand_over(page, session)
-    page.goto("/?seed=11&lang=en&speed=slow")
+    page.goto("/?autoplay=0&seed=11&lang=en&speed=slow")
     wait_ready(page)
     declarer = session.deal.declarer
     owed = page.locator(f'[data-double="{declarer}"]')
@@ -134,7 +134,7 @@ def test_a_double_owed_comes_selected_with_confirm_and_cannot_be_dropped(page):
 
 def test_escape_closes_the_menu_from_its_first_field_and_focus_returns(page):
     """Focus starts in the menu's first field, where Escape did nothing."""
-    page.goto("/?seed=32&lang=en&speed=slow")
+    page.goto("/?autoplay=0&seed=32&lang=en&speed=slow")
     wait_ready(page)
     page.click('[data-action="menu"]')
     menu = page.locator("#menu-panel")
@@ -159,7 +159,7 @@ def test_the_hand_stays_in_sight_while_the_player_chooses_a_contract(new_context
     width, height = viewport
     page = new_context(viewport={"width": width, "height": height}).new_page()
     seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
-    page.goto(f"/?seed={seed}&lang=fr&speed=slow")
+    page.goto(f"/?autoplay=0&seed={seed}&lang=fr&speed=slow")
     wait_ready(page)
     expect(page.locator("[data-contract]").first).to_be_visible()
     assert page.evaluate(IN_VIEW), "contract menu"
@@ -190,7 +190,7 @@ def test_contracts_are_explained_and_an_early_end_is_told(new_context):
     hand was not explained."""
     page = new_context().new_page()
     seed = next(s for s in range(1, 200) if Session(seed=s).first_declarer == HUMAN)
-    page.goto(f"/?seed={seed}&lang=en&speed=slow")
+    page.goto(f"/?autoplay=0&seed={seed}&lang=en&speed=slow")
     wait_ready(page)
     queens = page.locator('[data-contract="no-queens"] .choice-explain')
     expect(queens).to_have_text("\u22126 per queen; may stop early")
@@ -201,7 +201,7 @@ def test_contracts_are_explained_and_an_early_end_is_told(new_context):
     session = session_until(40, stopped_early)
     tricks = len(session.deal.tricks)
     hand_over(page, session, session.number)
-    page.goto("/?seed=40&lang=fr&speed=slow")
+    page.goto("/?autoplay=0&seed=40&lang=fr&speed=slow")
     wait_ready(page)
     expect(page.locator("[data-summary] .early-end")).to_have_text(
         f"La donne s’est arrêtée après le pli {tricks}\u00a0: toutes les cartes qui comptent"
@@ -214,7 +214,7 @@ def test_no_motion_when_the_player_asked_for_reduced_motion(new_context):
     (the deal test above sees both otherwise)."""
     page = new_context(reduced_motion="reduce").new_page()
     page.add_init_script(SWEEPS)
-    page.goto("/?seed=31&lang=en&speed=fast&level=beginner")
+    page.goto("/?autoplay=0&seed=31&lang=en&speed=fast&level=beginner")
     wait_ready(page)
     drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 11)
     assert page.evaluate("[window.__slides, window.__sweeps]") == [0, 0]
@@ -234,7 +234,7 @@ def test_sounds_are_off_until_the_player_turns_them_on(new_context):
     """Sound that starts unasked is unwelcome; a player who wants it must find a switch."""
     page = new_context().new_page()
     page.add_init_script(NOTES)
-    page.goto("/?seed=33&lang=en&speed=fast&level=beginner")
+    page.goto("/?autoplay=0&seed=33&lang=en&speed=fast&level=beginner")
     wait_ready(page)
     drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 12)
     assert page.evaluate("window.__notes") == 0
@@ -255,7 +255,7 @@ INSIDE_MENU = "document.getElementById('menu-panel').contains(document.activeEle
 def test_the_menu_is_a_modal_dialog_that_asks_before_replacing_a_session(page):
     """The focus could leave the open menu for the table behind it, New session discarded the
     session under way without asking, and export succeeded without a word."""
-    page.goto("/?seed=34&lang=en&speed=instant&level=beginner")
+    page.goto("/?autoplay=0&seed=34&lang=en&speed=instant&level=beginner")
     wait_ready(page)
     drive_until(page, lambda p: p.locator("#hand button[data-card]").count() <= 12)
     page.click('.toolbar [data-action="menu"]')

@@ -110,7 +110,7 @@ def test_main_states_fit_without_overlap(new_context, state, width, height):
     page = new_context(viewport={"width": width, "height": height}).new_page()
     session, summary = STATES[state]()
     hand_over(page, session, summary)
-    page.goto(f"/?seed={session.seed}&lang={lang}&speed=slow&level=beginner")
+    page.goto(f"/?autoplay=0&seed={session.seed}&lang={lang}&speed=slow&level=beginner")
     wait_ready(page)
     if state in ("contract", "doubling"):
         expect(page.locator("#center .prompt button").first).to_be_visible()

@@ -208,3 +208,90 @@ def test_a_state_rebuilt_from_a_view_cannot_be_replayed_from_the_start():
         with pytest.raises(RuleError, match="rebuilt from a view"):
             rebuilt.at(0)
     assert deal.at(len(deal.history)).view(0) == deal.view(0)
+
+
+# -- taking a decision back (issue 23, item 3) ----------------------------------------------
+
+
+def played_until(session: Session, rng: random.Random, done) -> None:
+    """Random legal actions until ``done(session)``."""
+    while not done(session):
+        session.apply(rng.choice(session.legal_actions()))
+
+
+def choices_of(deal: Deal, seat: int) -> list[int]:
+    """The places in the history where ``seat`` acted with more than one legal action."""
+    return [
+        i
+        for i, event in enumerate(deal.history)
+        if event.seat == seat and len(deal.at(i).legal_actions()) > 1
+    ]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_a_take_back_returns_to_the_seats_last_decision_past_the_others_and_forced_ones(rules):
+    for seed in range(6):
+        session = Session(seed=seed, rules=rules)
+        rng = random.Random(seed)
+        played_until(session, rng, lambda s, n=9 + seed: s.deal.is_over or len(s.deal.history) > n)
+        deal = session.deal
+        choices = choices_of(deal, 0)
+        if not choices:
+            with pytest.raises(RuleError) as refused:
+                session.take_back(0)
+            assert refused.value.code == "nothing-to-undo"
+            assert session.takebacks == 0
+            continue
+        index = choices[-1]
+        before = [deal.at(index).view(seat) for seat in range(4)]
+        length = len(deal.history)
+        assert session.take_back(0) == length - index
+        assert [session.deal.view(seat) for seat in range(4)] == before
+        assert session.to_move == 0 and not session.deal.is_over
+        assert session.takebacks == 1
+        assert session_record(session)["takebacks"] == 1
+
+
+def test_a_forced_card_is_not_a_decision_to_take_back():
+    """The player's only legal card, played for him, is gone past: taking back to just before
+    it would only see it played again."""
+    for seed in range(200):
+        session = Session(seed=seed)
+        rng = random.Random(seed)
+        while not session.deal.is_over:
+            forced = (
+                session.to_move == 0
+                and session.deal.phase is Phase.PLAY
+                and len(session.legal_actions()) == 1
+            )
+            session.apply(rng.choice(session.legal_actions()))
+            if forced and choices_of(session.deal, 0):
+                last_own = max(i for i, e in enumerate(session.deal.history) if e.seat == 0)
+                assert session.deal.last_choice(0) < last_own
+                session.take_back(0)
+                assert len(session.legal_actions()) > 1 and session.to_move == 0
+                return
+    pytest.fail("no forced card in 200 random deals")
+
+
+def test_a_finished_deal_can_be_taken_back_into_play():
+    session = Session(seed=12)
+    played_until(session, random.Random(12), lambda s: s.deal.is_over)
+    assert session.between_deals
+    session.take_back(0)
+    assert not session.deal.is_over and not session.between_deals and session.to_move == 0
+
+
+def test_the_take_backs_survive_the_record_and_a_bad_count_is_refused():
+    session = Session(seed=4)
+    played_until(session, random.Random(4), lambda s: bool(choices_of(s.deal, 0)))
+    session.take_back(0)
+    if choices_of(session.deal, 0):
+        session.take_back(0)
+    record = json.loads(json.dumps(session_record(session)))
+    assert session_from_record(record).takebacks == session.takebacks >= 1
+    assert "takebacks" not in session_record(Session(seed=4))
+    for bad in (-1, True, "2", 1.5, 10**9):
+        with pytest.raises(RuleError) as refused:
+            session_from_record({**record, "takebacks": bad})
+        assert "takebacks" in str(refused.value)

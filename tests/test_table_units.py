@@ -15,6 +15,7 @@ from barbu import (
     Card,
     Contract,
     Double,
+    Phase,
     Play,
     Rank,
     RuleError,
@@ -22,6 +23,7 @@ from barbu import (
     Suit,
     session_record,
 )
+from barbu.actions import action_from_data
 from barbu.errors import REFUSALS
 from web.components.dom import Dom
 from web.components.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
@@ -116,10 +118,10 @@ def test_contract_names_are_those_of_the_rule_book(lang):
         ],
         "it": [
             "Nessuna presa",
-            "Nessuna Regina",
+            "Nessuna regina",
             "Nessuna delle ultime due",
-            "Nessun Cuore",
-            "Nessun Re di Cuori",
+            "Nessun cuore",
+            "Nessun re di cuori",
             "Briscola",
             "Domino",
         ],
@@ -262,6 +264,11 @@ def test_address_choices_override_the_stored_settings():
         and Settings("slow").trick_pause > Settings("fast").trick_pause
     )
     assert page_query(5, "fr", "?seed=9&speed=instant") == "?seed=5&lang=fr&speed=instant"
+    assert Settings().autoplay, "forced cards are played for the player unless he says no"
+    chosen = Settings(autoplay=False)
+    assert Settings.from_json(chosen.to_json()) == chosen, "his choice is kept"
+    # Settings stored before version 2 said "autoplay": false because it was the default.
+    assert Settings.from_json('{"speed": "fast", "autoplay": false}') == Settings("fast")
     assert clean_name("  Ada \n  Lovelace  ") == "Ada Lovelace" and len(clean_name("x" * 99)) == 24
 
 
@@ -434,3 +441,22 @@ def test_the_explanations_name_cards_as_a_player_would():
     )
     assert line["no-king-of-hearts"].startswith("King of hearts: \u221220;")
     assert line["no-last-two"] == "second-to-last trick: \u221210; last trick: \u221220"
+
+
+def test_the_page_deciding_for_a_computer_player_returns_a_card_as_the_worker_does():
+    """Reloaded in the middle of a deal with a computer player to play, the page (deciding while
+    the worker starts) stopped the computer players with "dictionary update sequence element"
+    when its answer was a card, if this failed."""
+    import asyncio
+
+    from web.game.bots import ComputerPlayers
+
+    session = Session(seed=9)
+    rng = random.Random(9)
+    while not (session.deal.phase is Phase.PLAY and session.to_move not in (None, 0)):
+        session.apply(rng.choice(session.legal_actions()))
+    bots = ComputerPlayers(service=None)  # the worker not up yet: the page decides
+    game = Game(session)
+    data = asyncio.run(bots.decide(game.position_json(), session.to_move, "beginner", "s"))
+    assert isinstance(data, str)
+    game.apply(action_from_data(data))

@@ -33,10 +33,10 @@ def draw_sheet(
     t = catalog.text
     head_cells = [
         dom.el("th", t("sheet.deal"), scope="col"),
-        dom.el("th", t("sheet.contract"), scope="col"),
+        dom.el("th", t("sheet.contract"), scope="col", class_="contract-head"),
     ]
     for seat, name in enumerate(names):
-        head_cells.append(dom.el("th", name, scope="col", class_=f"player-{seat}"))
+        head_cells.append(dom.el("th", name, scope="col", class_=f"player-{seat}", title=name))
     head_cells.append(
         dom.el("th", t("sheet.row_total"), scope="col", title=t("sheet.row_total_help"))
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -174,6 +175,7 @@ class PageController:
             self.boot.codeKept(compiled, False)
             return
         self.mark("barbu:bots-ready")
+        self.ui = self.ui.hint_waits(None)  # "still starting" is said no more
         self.draw()
         self.replays.draw()  # its review may be asked for now
         self.players.kick()
@@ -188,7 +190,7 @@ class PageController:
         rules = self.game.rules
         self.document.getElementById("table-title").textContent = self.catalog.text("app.title")
         self.document.getElementById("table-meta").replaceChildren(
-            *header(self.table.dom, self.catalog, rules, self.seed, self.query)
+            *header(self.table.dom, self.catalog, rules, self.seed, self.query, self.game.practised)
         )
         self.document.documentElement.setAttribute("data-rules", rules.name)
 
@@ -209,6 +211,8 @@ class PageController:
             bots_ready=self.bots.ready,
             bots_can_play=self.players.can_play,
             previous_seed=self.sessions.slot.previous_seed,
+            following=self.elsewhere,
+            acted=any(event.seat == HUMAN for event in self.game.session.deal.history),
         )
 
     def gate_updates(self) -> None:
@@ -363,9 +367,16 @@ class PageController:
         self.draw()
         self.players.kick()
 
+    def saved(self) -> None:
+        """Save the session, then redraw it (the state changed outside ``after``)."""
+        self.sessions.save()
+        self.gate_updates()
+        self.draw()
+
     def players_failed(self, error: Exception) -> None:
         """The computer players' loop stopped (a bug or a dead worker): say so, keep the page."""
-        self.window.console.error(f"Barbu: the computer players stopped: {error}")
+        trace = "".join(traceback.format_exception(error))
+        self.window.console.error(f"Barbu: the computer players stopped: {error}\n{trace}")
         self.notify("bots-failed", "notice.bots_failed")
 
     def change_setting(self, name: str, value: str | bool) -> None:

@@ -20,6 +20,9 @@ from typing import Any
 
 from web.runtime.codecache import read_sources
 
+ActionData = str | dict[str, Any]
+"""An action as plain data (``barbu.actions.action_to_data``): a card's code, or an object."""
+
 PAGE_LEVELS = ("beginner", "standard")
 """The levels whose decisions the page may take itself while the worker starts: those that play
 their cards without sampled playouts (``barbu.bots.SETTINGS``), a few hundredths of a second
@@ -45,21 +48,25 @@ class ComputerPlayers:
         decides meanwhile."""
         return self.ready or (self.error is None and level in PAGE_LEVELS)
 
-    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> Any:
-        """The action the computer player at ``seat`` takes, as plain data (a card is a string,
-        ``barbu.actions.action_to_data``): decided in the worker, or here while it starts
+    async def decide(self, position_json: str, seat: int, level: str, seed: str) -> ActionData:
+        """The action the computer player at ``seat`` takes, as plain data (``"QS"`` for a
+        card: ``barbu.actions``): decided in the worker, or here while it starts
         (``PAGE_LEVELS``)."""
+        data: ActionData
         if self.ready:
-            return await self.ask("decide", position_json, seat, level, seed)
+            data = await self.ask("decide", position_json, seat, level, seed)
+            return data
         if not self.can_decide(level):
             raise RuntimeError("the computer players' worker is not running")
         from web.runtime.worker import decide  # the worker's own code, run here
 
-        return json.loads(decide(position_json, seat, level, seed))
+        data = json.loads(decide(position_json, seat, level, seed))
+        return data
 
-    async def hint(self, position_json: str, seat: int, seed: str) -> dict[str, Any]:
+    async def hint(self, position_json: str, seat: int, seed: str) -> ActionData:
         """The expert's suggestion for ``seat`` (the player), as plain data."""
-        return await self.ask("hint", position_json, seat, seed)
+        data: ActionData = await self.ask("hint", position_json, seat, seed)
+        return data
 
     def review(self, position_json: str, seat: int, seed: str, progress: Any) -> Any:
         """Start the expert's review of ``seat``'s decisions in a finished deal; ``progress``
@@ -79,7 +86,8 @@ class ComputerPlayers:
         ``sources`` as ``[(path, text), ...]``) and store them at ``url`` in the cache
         ``cache_name`` (web/runtime/codecache.py); ``{"stored": False}`` when the same bytecode was
         there already."""
-        return await self.ask("keep_code", cache_name, url, json.dumps(sources))
+        answer: dict[str, Any] = await self.ask("keep_code", cache_name, url, json.dumps(sources))
+        return answer
 
     async def keep_bytecode(self, code: Any, compiled: int, console: Any) -> bool:
         """If this start compiled modules from source (``compiled`` of them), have the worker
@@ -94,10 +102,10 @@ class ComputerPlayers:
             return False
         return bool(answer["stored"])
 
-    async def ask(self, function: str, *arguments: Any) -> dict[str, Any]:
-        """Call one of the worker's functions (web/runtime/worker.py); its JSON answer as data."""
+    async def ask(self, function: str, *arguments: Any) -> Any:
+        """Call one of the worker's functions (web/runtime/worker.py); its JSON answer as data
+        (an object, or a string: a card's action)."""
         if not self.ready:
             raise RuntimeError("the computer players' worker is not running")
         answer = await self.service.ask(function, json.dumps(arguments))
-        data: dict[str, Any] = json.loads(str(answer))
-        return data
+        return json.loads(str(answer))

@@ -36,8 +36,13 @@ class Page(Protocol):
     players: PlayersLoop
     tasks: Tasks
 
+    @property
+    def elsewhere(self) -> bool: ...
+
     def show(self, ui: UiState) -> None: ...
     def human(self, action: Action) -> None: ...
+    def saved(self) -> None: ...
+    def draw_header(self) -> None: ...
     def screen_view(self) -> SessionView: ...
     def announce(self, text: str) -> None: ...
     def notify(
@@ -105,18 +110,47 @@ class Choices:
         """The player's doubles, as selected."""
         self.page.human(Double(frozenset(self.page.ui.selected_doubles)))
 
+    def take_back(self) -> None:
+        """Take back the player's last decision against the computer players: the deal goes
+        back to it (past their actions and the player's forced cards), the session is marked as
+        practised, and the player decides again."""
+        page = self.page
+        if page.elsewhere or page.ui.replaying or page.game.is_over:
+            return
+        try:
+            page.game.take_back()
+        except RuleError as error:
+            text = refusal(page.catalog, error)
+            page.show(page.ui.refused(text, None))
+            page.announce(text)
+            return
+        page.players.new_generation()  # a computer player's answer under way is not used
+        page.ui = page.ui.for_session(None)
+        page.saved()
+        page.draw_header()  # the session is practised from now on
+        page.announce(page.catalog.text("say.taken_back"))
+        page.players.kick()
+
     def ask_hint(self) -> None:
-        """Ask the expert computer player, in the worker, what it would do in the player's place."""
-        if (
-            not self.page.bots.ready
-            or self.page.ui.hint_waiting
-            or self.page.ui.summary is not None
-            or self.page.game.session.to_move != HUMAN
-        ):
+        """Ask the expert computer player, in the worker, what it would do in the player's
+        place; while it cannot, say why."""
+        page = self.page
+        if page.ui.hint_waiting:
+            return
+        if page.ui.summary is not None or page.game.session.to_move != HUMAN:
+            self.hint_waits("toolbar.hint_idle")
+            return
+        if not page.bots.ready:
+            self.hint_waits("toolbar.hint_starting")
             return
         position = self.page.game.position_json()
         self.page.show(self.page.ui.ask_hint(position))
         self.page.tasks.spawn(self.fetch_hint(self.page.players.generation, position))
+
+    def hint_waits(self, note: str) -> None:
+        """Say (in the hint line, and to screen readers) why the Hint button waits."""
+        self.page.show(self.page.ui.hint_waits(note))
+        self.page.announce(self.page.catalog.text(note))
 
     async def fetch_hint(self, generation: int, position: str) -> None:
         """Show the expert's suggestion if the position is still the one it was asked about."""

@@ -142,6 +142,16 @@ class Game:
         """Play the action of the seat to move; ``RuleError`` (nothing changed) if illegal."""
         return self.session.apply(action)
 
+    def take_back(self) -> int:
+        """Take back the player's last decision in this deal and what followed it
+        (``Session.take_back``); ``RuleError`` if there is none."""
+        return self.session.take_back(HUMAN)
+
+    @property
+    def practised(self) -> bool:
+        """Whether the player took a decision back in this session."""
+        return self.session.takebacks > 0
+
     def next_deal(self) -> None:
         """Deal the next deal, once the player has seen the summary of this one."""
         self.session.next_deal()

@@ -62,12 +62,14 @@ class PageEvents:
             "doubles-done": lambda _: choices.doubles_done(),
             "next": lambda _: page.next_deal(),
             "hint": lambda _: choices.ask_hint(),
+            "undo": lambda _: choices.take_back(),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
             "export": sessions.export,
             "start-new": lambda _: sessions.start_new_from_menu(),
             "start-new-confirmed": lambda _: sessions.start_new_from_menu(confirmed=True),
             "start-new-cancel": lambda _: page.cancel_new_session(),
+            "start-asked": lambda _: sessions.start_asked(),
             "new-session": lambda _: sessions.new_session(None, rules=page.game.rules),
             "replay": lambda _: sessions.new_session(page.game.seed, rules=page.game.rules),
             "resume-previous": lambda _: sessions.resume_previous(),
@@ -130,6 +132,8 @@ class PageEvents:
             return
         action = attribute(target, "data-action")
         if self.page.elsewhere and action not in FOLLOWER_ACTIONS:
+            if target.hasAttribute("data-card"):
+                self.explain_following()
             return  # only shown here (the table is inert too)
         try:
             for name, choose in self.choices.items():
@@ -141,6 +145,21 @@ class PageEvents:
         except Exception as error:  # a bug: keep the page alive and leave a trace
             self.page.window.console.error(f"Barbu: {type(error).__name__}: {error}")
             raise
+
+    def explain_following(self) -> None:
+        """A card tapped in a tab that only follows the game: point at the banner that says
+        why, and at its button to play here instead."""
+        page = self.page
+        banner = page.document.getElementById("elsewhere")
+        if banner:
+            banner.classList.remove("called")
+            _ = banner.offsetWidth  # a reflow, so that the pulse plays again
+            banner.classList.add("called")
+            banner.scrollIntoView()
+        button = page.document.querySelector('[data-action="take-over"]')
+        if button:
+            button.focus()
+        page.announce(page.catalog.text("tab.elsewhere"))
 
     def on_change(self, event: Any) -> None:
         """A setting changed, or a file was chosen for import."""

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.rules import STANDARD, Rules, preset
+from barbu.rules import REGISTRY, STANDARD, Rules, preset
 from web.components.browser import download
 from web.game.engine import HUMAN, Game, Phase, RuleError
 from web.game.menu_form import read_new_session
@@ -31,6 +31,12 @@ from web.table.props import Notice
 from web.table.view import TableView
 
 __all__ = ["Page", "Sessions", "new_seed"]
+
+
+def begun(game: Game) -> bool:
+    """Whether ``game`` has begun and is not over (losing it would hurt)."""
+    view = game.view()
+    return not game.is_over and (bool(view.history) or view.deal.phase is not Phase.CONTRACT)
 
 
 def new_seed() -> int:
@@ -77,6 +83,8 @@ class Sessions:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.slot = SessionSlot(page.window, self)
+        self.asked: tuple[int | None, Rules] | None = None
+        """The game the address asked for while another was under way, until the player says."""
 
     @property
     def elsewhere(self) -> bool:
@@ -93,9 +101,12 @@ class Sessions:
         if found is not None and (
             self.elsewhere  # another tab plays: show its game (whatever the address asks)
             or (asked in (None, found[1].seed) and asked_rules in (None, found[1].rules.name))
+            or begun(found[1])  # asked for another game: asked first (``ask_to_replace``)
         ):
             saved, game = found
             self.page.put_game(game, saved.names, saved.summary)
+            if not self.elsewhere and not (asked in (None, game.seed) and rules == game.rules):
+                self.ask_to_replace(asked, rules)
             return
         fresh = Game.new(new_seed() if asked is None else asked, rules)
         if self.elsewhere:  # nothing readable saved yet: a game to look at until that tab saves
@@ -163,10 +174,26 @@ class Sessions:
 
     def under_way(self) -> bool:
         """Whether the session on the table has begun and is not over (losing it would hurt)."""
-        view = self.page.game.view()
-        return not self.page.game.is_over and (
-            bool(view.history) or view.deal.phase is not Phase.CONTRACT
-        )
+        return begun(self.page.game)
+
+    def ask_to_replace(self, seed: int | None, rules: Rules) -> None:
+        """The address asked for another game (a rules page's "Play this variant") while a
+        session is under way: keep that one on the table and ask (a notice whose button starts
+        the game asked for, the current one kept as the previous session)."""
+        self.asked = (seed, rules)
+        game = self.page.game
+        label = self.page.catalog.text(REGISTRY[rules.name].label)
+        self.page.notify("asked-game", "notice.asked_game", rules=label, seed=game.seed)
+
+    def start_asked(self) -> None:
+        """The player said yes to the game the address asked for."""
+        if self.asked is None:
+            return
+        seed, rules = self.asked
+        self.asked = None
+        self.page.notices[:] = [n for n in self.page.notices if n.kind != "asked-game"]
+        self.page.table.draw_notices(self.page.notices)
+        self.new_session(seed, rules=rules)
 
     def resume_previous(self) -> None:
         """Swap back to the session kept before the current one."""

@@ -36,6 +36,11 @@ PACE = {
 }
 
 
+VERSION = 2
+"""The settings' stored version: 2 since forced cards are played for the player by default
+(stored settings without it said ``"autoplay": false`` because that was the default)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the player chose: pace, the computer players' level, auto-play, the hint button,
@@ -43,7 +48,8 @@ class Settings:
 
     speed: str = "normal"
     level: str = "standard"
-    autoplay: bool = False
+    autoplay: bool = True
+    """Play the player's only legal card for him (on unless he turns it off)."""
     name: str = ""
     hints: bool = True
     sound: bool = False
@@ -59,8 +65,8 @@ class Settings:
         return PACE[self.speed][1]
 
     def to_json(self) -> str:
-        """The settings as stored."""
-        return json.dumps(asdict(self))
+        """The settings as stored (with the version of their defaults)."""
+        return json.dumps({"version": VERSION, **asdict(self)})
 
     @classmethod
     def from_json(cls, text: str | None) -> Settings:
@@ -71,6 +77,8 @@ class Settings:
             data = {}
         if not isinstance(data, dict):
             data = {}
+        if data.get("version") != VERSION:
+            data.pop("autoplay", None)  # stored when off was the default, not the player's choice
         return cls().with_choices(data)
 
     def with_choices(self, data: dict[str, Any]) -> Settings:

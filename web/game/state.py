@@ -38,6 +38,8 @@ class UiState:
     hint: Action | None = None
     """The expert's suggestion for the player's current decision, once asked."""
     hint_waiting: str | None = None
+    hint_note: str | None = None
+    """Why the Hint button waits, after the player tapped it (a catalog key)."""
     """The position a hint was asked for, until the answer comes."""
     refusal: str | None = None
     """Why the player's last action was refused, in words."""
@@ -61,6 +63,7 @@ class UiState:
             self,
             hint=None,
             hint_waiting=None,
+            hint_note=None,
             refusal=None,
             refusal_link=None,
             picking=None,
@@ -129,7 +132,12 @@ class UiState:
 
     def ask_hint(self, position: str) -> UiState:
         """A hint is asked for ``position``."""
-        return replace(self, hint_waiting=position)
+        return replace(self, hint_waiting=position, hint_note=None)
+
+    def hint_waits(self, note: str | None) -> UiState:
+        """The player tapped Hint while it waits: say why (``note``, a catalog key; None: it
+        waits no more)."""
+        return replace(self, hint_note=note)
 
     def answer_hint(self, hint: Action | None) -> UiState:
         """The expert's answer (None: it failed)."""

@@ -48,8 +48,8 @@ def card_state(props: HandProps, code: str) -> CardState:
     index = playable.index(code) if ok else None
     reason = dict(props.reasons).get(code) if my_turn and not ok else None
     return CardState(
-        disabled=not my_turn,
-        refused=my_turn and not ok,
+        disabled=not my_turn and not props.following,
+        refused=(my_turn and not ok) or props.following,  # a tap says why (web.game.events)
         playable=ok,
         hinted=code == props.hinted,
         shortcut=str(index + 1) if index is not None and index < 9 else None,

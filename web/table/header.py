@@ -15,9 +15,12 @@ from web.table.props import language_links
 __all__ = ["header"]
 
 
-def header(d: Dom, catalog: Catalog, rules: Rules, seed: int | None, query: str) -> list[Any]:
-    """The header's items: the game (``#game-rules``, ``data-rules``), the seed (``#seed``) and
-    the language switch (``#language``)."""
+def header(
+    d: Dom, catalog: Catalog, rules: Rules, seed: int | None, query: str, practised: bool = False
+) -> list[Any]:
+    """The header's items: the game (``#game-rules``, ``data-rules``), the seed (``#seed``), a
+    practice mark once the player took a decision back (``[data-practised]``) and the language
+    switch (``#language``)."""
     t = catalog.text
     game = t(REGISTRY[rules.name].label)
     if rules.options:
@@ -43,4 +46,12 @@ def header(d: Dom, catalog: Catalog, rules: Rules, seed: int | None, query: str)
         language_list(d, language_links(seed, catalog.lang, query, rules.name)),
         id="language",
     )
-    return [d.el("span", game, id="game-rules", data_rules=rules.name), seed_link, language]
+    mark = d.el(
+        "span",
+        t("table.practised"),
+        class_="practised",
+        title=t("table.practised_title"),
+        data_practised="",
+    )
+    items = [d.el("span", game, id="game-rules", data_rules=rules.name), seed_link]
+    return [*items, mark, language] if practised else [*items, language]

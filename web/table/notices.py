@@ -16,12 +16,17 @@ def notices(d: Dom, catalog: Catalog, props: Sequence[Notice]) -> Content:
     return Content(tuple(notice(d, catalog, index, item) for index, item in enumerate(props)))
 
 
+ACTIONS = {"asked-game": ("start-asked", "notice.asked_start")}
+"""The notices that ask something: their kind → the button that says yes (its action and its
+catalog key); Dismiss says no."""
+
+
 def notice(d: Dom, catalog: Catalog, index: int, item: Notice) -> Any:
     """One notice; ``index`` is its place, which its Dismiss button names."""
     t = catalog.text
-    download = []
+    buttons = []
     if item.kept:  # a save kept aside: the player can take a copy of it
-        download.append(
+        buttons.append(
             d.el(
                 "button",
                 t("notice.download_kept"),
@@ -31,11 +36,15 @@ def notice(d: Dom, catalog: Catalog, index: int, item: Notice) -> Any:
                 data_key=item.kept,
             )
         )
+    if item.kind in ACTIONS:
+        action, label = ACTIONS[item.kind]
+        yes = d.el("button", t(label), type="button", class_="action", data_action=action)
+        buttons.append(yes)
     return d.el(
         "div",
         None,
         d.el("p", item.text),
-        *download,
+        *buttons,
         d.el(
             "button",
             t("notice.dismiss"),

@@ -119,6 +119,8 @@ def doubling_choice(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> Any
         ),
         *obligation(d, catalog, props),
     ]
+    if is_declarer and props.scope:
+        parts.append(d.el("p", t("choice.redouble_help"), class_="help"))
     if not props.scope:
         parts.append(d.el("p", t("choice.nobody"), class_="help"))
     parts += double_buttons(d, catalog, props)

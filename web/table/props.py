@@ -57,6 +57,10 @@ class TableState:
     bots_ready: bool = False
     bots_can_play: bool = False
     previous_seed: int | None = None
+    following: bool = False
+    """The table only shows the game another tab plays."""
+    acted: bool = False
+    """The player has acted in the current deal (there may be a decision to take back)."""
 
 
 @dataclass(frozen=True)
@@ -70,8 +74,11 @@ class Turn:
 
 @dataclass(frozen=True)
 class ToolbarProps:
-    """The toolbar: Hint (None: hints turned off), Last trick, Scores, Menu."""
+    """The toolbar: Take back (None: not offered), Hint (None: hints turned off), Last trick,
+    Scores, Menu."""
 
+    take_back: bool | None
+    """Whether the player has something to take back."""
     hint: HintButton | None
     has_trick: bool
     last_trick_open: bool
@@ -98,6 +105,8 @@ class StatusProps:
     names: Names
     turn: Turn
     hint: Action | None
+    hint_note: str | None = None
+    """Why the Hint button waits (a catalog key), once the player tapped it."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +256,8 @@ class HandProps:
     hinted: str | None
     refusal: str | None
     refusal_link: str | None
+    following: bool = False
+    """Another tab plays: the cards are not playable here, but a tap says why."""
 
 
 @dataclass(frozen=True)
@@ -280,6 +291,8 @@ class ScoresProps:
     current: int
     deals: int
     per_block: int
+    doubling: bool = True
+    """Whether the rules have doubles (else the sheet's key says nothing of them)."""
 
 
 @dataclass(frozen=True)
@@ -312,11 +325,20 @@ def table_props(view: SessionView, state: TableState) -> TableProps:
 def toolbar_props(view: SessionView, state: TableState) -> ToolbarProps:
     """The toolbar's buttons."""
     return ToolbarProps(
+        take_back_button(view, state),
         hint_button(view, state),
         bool(view.deal.tricks),
         state.ui.last_trick_open,
         state.ui.menu_open,
     )
+
+
+def take_back_button(view: SessionView, state: TableState) -> bool | None:
+    """Whether Take back can be pressed (None: not offered: the session is over, or the
+    table only shows another tab's game, or a replay)."""
+    if view.is_over or state.following or state.ui.replaying:
+        return None
+    return state.acted
 
 
 def hint_button(view: SessionView, state: TableState) -> HintButton | None:
@@ -340,6 +362,8 @@ def turn_of(view: SessionView, state: TableState) -> Turn:
     seat = deal.to_move
     if seat is None:
         return Turn("")
+    if seat == HUMAN and state.following:
+        return Turn("turn.other_tab")
     if seat == HUMAN:
         if deal.phase is Phase.DOUBLING:
             return Turn("turn.you_redouble" if deal.declarer == HUMAN else "turn.you_double")
@@ -357,7 +381,7 @@ def status_props(view: SessionView, state: TableState) -> StatusProps:
         block=view.block,
         blocks=view.blocks,
         deals=view.deals,
-        deals_left=deal.deals_left,
+        deals_left=deal.deals_left - (deal.phase is Phase.DONE),  # this one is played
         declarer=deal.declarer,
         contract=deal.contract,
         trump=deal.trump,
@@ -367,6 +391,7 @@ def status_props(view: SessionView, state: TableState) -> StatusProps:
         names=state.names,
         turn=turn_of(view, state),
         hint=state.ui.hint,
+        hint_note=state.ui.hint_note,
     )
 
 
@@ -455,7 +480,8 @@ def doubling_props(deal: View, state: TableState) -> DoublingPromptProps:
         deals_left=deal.deals_left,
         scope=tuple(sorted({s for a in deal.legal if isinstance(a, Double) for s in a.targets})),
         selected=state.ui.selected_doubles,
-        shortcuts=deal.shortcuts,
+        # a shortcut to one seat is that seat's own button: offered only for two or more
+        shortcuts=tuple((name, seats) for name, seats in deal.shortcuts if len(seats) > 1),
         hint=state.ui.hint if isinstance(state.ui.hint, Double) else None,
         refusal=state.ui.refusal,
         refusal_link=state.ui.refusal_link,
@@ -518,6 +544,7 @@ def hand_props(view: SessionView, state: TableState) -> HandProps:
         and deal.phase is Phase.PLAY
         and state.ui.summary is None
         and not view.is_over
+        and not state.following  # the other tab plays: nothing to tap here
     )
     playable = tuple(str(a.card) for a in deal.legal if isinstance(a, Play)) if my_turn else ()
     hint = state.ui.hint
@@ -529,6 +556,7 @@ def hand_props(view: SessionView, state: TableState) -> HandProps:
         hinted=str(hint.card) if my_turn and isinstance(hint, Play) else None,
         refusal=state.ui.refusal if my_turn else None,
         refusal_link=state.ui.refusal_link if my_turn else None,
+        following=state.following,
     )
 
 
@@ -565,4 +593,5 @@ def scores_props(view: SessionView, state: TableState) -> ScoresProps:
         view.number,
         view.deals,
         view.deals // view.blocks,
+        view.deal.rules.doubling,
     )

@@ -44,13 +44,16 @@ def status(d: Dom, catalog: Catalog, props: StatusProps) -> Content:
     left = cat.plural(
         "status.deals_left_session" if one_block else "status.deals_left", props.deals_left
     )
-    advice = hint_text(cat, names, props.hint, props.declarer) if props.hint else ""
+    if props.hint:
+        advice = hint_text(cat, names, props.hint, props.declarer)
+    else:
+        advice = t(props.hint_note) if props.hint_note else ""
     text = d.el(
         "div",
         None,
         where,
         d.el("p", contract, class_="contract-now"),
-        d.el("p", left, class_="left"),
+        d.el("p", left if props.deals_left else "", class_="left"),
         d.el("p", turn_text(catalog, props.turn), class_="turn"),
         d.el("p", advice, id="hint", class_="hint", hidden=not advice),
         class_="status-text",

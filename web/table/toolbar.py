@@ -1,4 +1,4 @@
-"""The toolbar: Hint, Last trick, Scores, Menu."""
+"""The toolbar: Take back, Hint, Last trick, Scores, Menu."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ HINT_TITLES = {
 def toolbar(d: Dom, catalog: Catalog, props: ToolbarProps) -> Content:
     """The toolbar's buttons; Hint kept in place between turns (the toolbar never moves)."""
     t = catalog.text
-    tools = [] if props.hint is None else [hint_button(d, catalog, props)]
+    tools = [] if props.take_back is None else [take_back_button(d, catalog, props.take_back)]
+    tools += [] if props.hint is None else [hint_button(d, catalog, props)]
     return Content(
         (
             *tools,
@@ -48,6 +49,23 @@ def toolbar(d: Dom, catalog: Catalog, props: ToolbarProps) -> Content:
     )
 
 
+def take_back_button(d: Dom, catalog: Catalog, enabled: bool) -> Any:
+    """Take back: the player's last decision against the computer players (the session is then
+    marked as practised, which the tooltip says)."""
+    t = catalog.text
+    return d.el(
+        "button",
+        None,
+        d.el("span", "↶", class_="tool-icon", aria_hidden="true"),
+        d.el("span", t("toolbar.undo"), class_="tool-label"),
+        type="button",
+        class_="tool",
+        data_action="undo",
+        title=t("toolbar.undo_title"),
+        disabled=not enabled,
+    )
+
+
 def hint_button(d: Dom, catalog: Catalog, props: ToolbarProps) -> Any:
     """Hint; "Hint…" while the expert thinks or is still starting (the grey says why): the dots
     sit in the button's padding, the toolbar keeps its width."""
@@ -66,6 +84,7 @@ def hint_button(d: Dom, catalog: Catalog, props: ToolbarProps) -> Any:
         class_="tool",
         data_action="hint",
         title=t(HINT_TITLES[hint]),
-        disabled=hint != "ready",
+        # not disabled: a tap on it while it waits says why (in the hint line)
+        aria_disabled=None if hint == "ready" else "true",
         aria_busy="true" if hint in ("waiting", "off") else None,
     )

@@ -184,17 +184,13 @@ class TableView:
             aria_label=t("diagram.title"),
             data_testid="score-diagram",
         )
-        marks = d.fill(
-            t("sheet.legend"),
-            mark=d.el("span", "A", class_="mark", aria_hidden="true"),
-            mutual=d.el("span", "A", class_="mark mutual", aria_hidden="true"),
-        )
+        self.sheet_key = d.el("p", None, class_="sheet-legend")
         return d.el(
             "section",
             None,
             d.el("h2", t("scores.title"), id="scores-heading"),
             self.sheet_box,
-            d.el("p", None, *marks, " ", t("sheet.legend_map"), class_="sheet-legend"),
+            self.sheet_key,
             d.el("h3", t("diagram.title")),
             self.legend_box,
             self.diagram_box,
@@ -334,6 +330,7 @@ class TableView:
         self.drawn["scores"] = props
         d, catalog = self.dom, self.catalog
         self.sheet_box.replaceChildren(sheet(d, catalog, props))
+        self.sheet_key.replaceChildren(*sheet_key(d, catalog, props.doubling))
         self.legend_box.replaceChildren(legend(d, catalog, props))
         svg, geometry = diagram(d, catalog, props)
         self.diagram_box.replaceChildren(svg)
@@ -420,9 +417,10 @@ class TableView:
 
     def draw_elsewhere(self, shown: bool) -> None:
         """Say that another tab plays the game (with the button to play here instead), and make
-        the table inert meanwhile: it only shows that tab's game."""
+        the table inert meanwhile: it only shows that tab's game. The hand stays tappable (its
+        cards ``aria-disabled``): a tap there says why nothing happens."""
         self.elsewhere.hidden = not shown
-        for region in (self.play, self.toolbar, self.menu):
+        for region in (self.status, self.board, self.toolbar, self.menu):
             region.inert = shown
 
     # -- the replay ------------------------------------------------------------------------------
@@ -481,7 +479,9 @@ class TableView:
     def show_menu(self, shown: bool, elsewhere: bool) -> None:
         """Open or close the menu; while it is open the table behind it is inert."""
         self.menu.hidden = not shown
-        self.play.inert = shown or elsewhere
+        self.play.inert = shown
+        for region in (self.status, self.board):
+            region.inert = shown or elsewhere
         self.scores.inert = shown
 
     def keep_focus_in_menu(self, event: Any) -> None:
@@ -547,3 +547,17 @@ def set_attribute(node: Any, name: str, value: str | None) -> None:
         node.removeAttribute(name)
     else:
         node.setAttribute(name, value)
+
+
+def sheet_key(d: Dom, catalog: Catalog, doubling: bool) -> list[Any]:
+    """What the sheet's marks and the doubles map mean; only the rows' sum where the rules have
+    no doubles (fr32)."""
+    t = catalog.text
+    if not doubling:
+        return [t("sheet.legend_sum")]
+    marks = d.fill(
+        t("sheet.legend"),
+        mark=d.el("span", "A", class_="mark", aria_hidden="true"),
+        mutual=d.el("span", "A", class_="mark mutual", aria_hidden="true"),
+    )
+    return [*marks, " ", t("sheet.legend_map")]
