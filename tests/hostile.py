@@ -11,7 +11,8 @@ too deeply for the parser overflows the JavaScript stack, a fatal error Python c
 - ``mutated(value, path, op, new)``: a copy of a record with one place replaced, deleted,
   duplicated or given a new neighbour; ``splice(value, path, op, fragment)``: the same as JSON
   text, the fragment written raw.
-- ``check_score``, ``check_import``, ``check_save``: run one reader and return what happened
+- ``check_score``, ``check_import``, ``check_save``, ``check_shared``, ``check_kept_reviews``:
+  run one reader and return what happened
   (``"scored"``, ``"refused"``, ...); any other outcome (another exception, a refusal of
   several lines or of hundreds of characters) raises ``AssertionError`` or propagates.
 """
@@ -256,3 +257,36 @@ def check_save(text: str) -> str:
 def save_text(record: dict[str, Any]) -> str:
     """A valid save of a session record, written by the page's own code."""
     return Saved(record, ("Ann", "Bob", "Cy", "Di"), None).to_json()
+
+
+def check_shared(text: str) -> str:
+    """A shared deal's or session's text (a link's, or a file opened by Import): a replay of a
+    finished deal, or ``ShareRefused`` with a known reason."""
+    from web.game.share import SharedSession, ShareRefused, read_shared
+
+    try:
+        shared = read_shared(text)
+    except ShareRefused as error:
+        check_message(error)
+        assert error.code in ("too-long", "damaged", "not-a-deal"), error.code
+        return "refused"
+    deals = shared.deals if isinstance(shared, SharedSession) else (shared.deal,)
+    assert deals and all(d.is_over for d in deals)
+    return "opened"
+
+
+def check_kept_reviews(text: str, total: int = 60) -> str:
+    """The reviews kept on this device: read (every entry's review read within bounds, never
+    raising), or ``ReviewsDamaged``."""
+    from web.game.kept_reviews import KeptReviews, ReviewsDamaged
+    from web.game.review import review_items
+
+    try:
+        kept = KeptReviews.from_text(text)
+    except ReviewsDamaged as error:
+        check_message(error)
+        return "refused"
+    for entry in kept.entries:
+        for item in review_items(entry.get("review"), total):
+            assert 0 <= item.step < total and 0 <= item.cost <= 10_000
+    return "read"

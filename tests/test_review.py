@@ -10,6 +10,7 @@ once, the labels' thresholds, progress, cancellation, the time limit, plain data
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from helpers import layout
@@ -339,3 +340,26 @@ def test_hindsight_finishes_the_real_hands():
     assert {d.step for d in r.hindsight()} <= {d.step for d in r.decisions}
     assert [step for step, _ in r.expected()] == [d.step for d in r.decisions]
     assert all(d.baseline == 0 for d in r.decisions if d.kind != "contract")
+
+
+class NamedPlayouts(PlayoutEvaluator):
+    """The expert's playouts under another name (to see which evaluator judged)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+
+def test_a_slow_evaluator_hands_the_decisions_left_to_its_fallback():
+    deal = expert_deal(13, seat=0)
+    budget = Budget(worlds=4, screen=2)
+    strong, weak = NamedPlayouts("strong"), NamedPlayouts("weak")
+    late = Reviewer(deal, 0, replace(budget, strong_seconds=0.0), strong, fallback=weak)
+    while not late.finished:
+        late.step()
+    assert late.review().evaluator == "strong+weak" and late.evaluator is weak
+    for bound in (None, 10_000.0):  # no bound, or one far off: no switch
+        kept = review(deal, 0, replace(budget, strong_seconds=bound), strong, fallback=weak)
+        assert kept.evaluator == "strong"
+    alone = review(deal, 0, replace(budget, strong_seconds=0.0), strong)  # no fallback
+    assert alone.evaluator == "strong"

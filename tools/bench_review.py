@@ -1,14 +1,18 @@
 """The expert's review of a whole deal on CPython: its time and its uncertainty (issue 26).
 
     .venv/bin/python tools/bench_review.py [--deals 10] [--seed 1] [--worlds 40] [--seconds S]
+                                           [--level expert|master]
 
 Deals of 13 tricks (seeded random hands; deals that end early or are Dominoes are skipped), seat 0
 played by the expert and the others by the standard player; seat 0 is the declarer of one deal in
 four, as in a session, so that one review in four includes the contract choice. Each deal's
 decisions of seat 0 are reviewed with the default budget (``--worlds`` per decision, no time
-limit unless ``--seconds``). Printed: one line per deal, then the median review time (over all
-deals, and apart for the declarer's and the others'), and the cost estimates' uncertainty: the
-median and 90th percentile of the standard error of the costs where a better choice was found.
+limit unless ``--seconds``); ``--level master`` judges them as the page's worker does: by the
+master's endgame (``endgame.SolverEvaluator``) while the review keeps within the worker's
+``MASTER_SECONDS`` at its pace so far, then by the expert's playouts. Printed: one line per
+deal, then the median review time (over all deals, and apart for the declarer's and the
+others'), and the cost estimates' uncertainty: the median and 90th percentile of the standard
+error of the costs where a better choice was found.
 A script that prints figures, not a test: the machine's noise is large. Pyodide in Chromium runs
 these 2 to 2.5 times slower (``tools/bench_bots.py`` measures the ratio on the bots' decisions).
 """
@@ -27,8 +31,10 @@ sys.path.insert(0, str(ROOT))
 
 from barbu import Deal  # noqa: E402
 from barbu.bots import Bot  # noqa: E402
-from barbu.bots.review import Budget, review  # noqa: E402
+from barbu.bots.endgame import SolverEvaluator  # noqa: E402
+from barbu.bots.review import Budget, PlayoutEvaluator, review  # noqa: E402
 from barbu.cards import deal_masks  # noqa: E402
+from web.runtime.worker import MASTER_SECONDS  # noqa: E402
 
 SEAT = 0
 
@@ -55,12 +61,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=Budget.worlds)
     parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--level", choices=("expert", "master"), default="expert")
     args = parser.parse_args(argv)
-    budget = Budget(worlds=args.worlds, seconds=args.seconds)
+    master = args.level == "master"
+    budget = Budget(
+        worlds=args.worlds, seconds=args.seconds, strong_seconds=MASTER_SECONDS if master else None
+    )
     print(
         f"Python {sys.version.split()[0]}, {args.deals} deals of 13 tricks, seed {args.seed}, "
         f"{budget.worlds} worlds per decision (+{budget.confirm} to confirm), "
-        f"time limit {budget.seconds or 'none'}"
+        f"time limit {budget.seconds or 'none'}, by the {args.level}"
     )
     times: dict[bool, list[float]] = {True: [], False: []}
     errors: list[float] = []
@@ -74,7 +84,9 @@ def main(argv: list[str] | None = None) -> int:
             continue  # a Domino, or a deal that ended early
         count += 1
         started = time.perf_counter()
-        result = review(deal, SEAT, budget, seed=seed)
+        strong = SolverEvaluator() if master else None
+        fallback = PlayoutEvaluator() if master else None
+        result = review(deal, SEAT, budget, strong, seed=seed, fallback=fallback)
         elapsed = time.perf_counter() - started
         times[declarer == SEAT].append(elapsed)
         shown = [d.stderr for d in result.decisions if d.best != d.action]
@@ -85,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  deal {count:>2} (seed {seed - 1}): {deal.contract.value:<18} "
             f"{'declarer' if declarer == SEAT else '        '} "
             f"{len(result.decisions):>2} decisions, {labelled} labelled, {elapsed:6.2f} s"
+            f"{' (' + result.evaluator + ')' if master else ''}"
         )
     every = times[True] + times[False]
     print(f"review time, median over {len(every)} deals: {statistics.median(every):.2f} s")

@@ -41,6 +41,10 @@ Decisions made here:
   stake of a contract choice is the mean absolute total of the rules' contracts (37 points in
   the standard game). So in No Queens (24) 0.96, 2.4 and 4.8 points; in No Tricks (26) 1.04,
   2.6, 5.2 (a trick is 2); in Trumps (65) 2.6, 6.5, 13 (a trick is 5).
+- **A stronger evaluator where time allows.** A ``Reviewer`` may be given a ``fallback``: its
+  own evaluator (the master's ``endgame.SolverEvaluator``, say) judges the decisions while the
+  whole review, at its pace so far, would end within ``Budget.strong_seconds``; past that, the
+  fallback (the expert's playouts) judges the decisions left, and the review names both.
 - **Hindsight** is kept apart: each candidate is also finished once on the real hands (the same
   evaluator, with every card visible); ``Hindsight`` gives the best action then and the points
   the chosen one lost to it. It is no verdict on the decision: the player could not see them.
@@ -182,6 +186,10 @@ class Budget:
     confirm: int = 80
     """Fresh worlds on which the best candidate and the choice are judged again, when the best
     seems to beat the choice by a labelled margin."""
+    strong_seconds: float | None = None
+    """With a ``fallback`` evaluator (``Reviewer``): the time the review's own evaluator may
+    take; once the review, at the pace so far, would end later, the decisions left are judged
+    by the fallback (None: no switch)."""
 
 
 @dataclass(frozen=True)
@@ -378,11 +386,17 @@ class Reviewer:
         steps: Collection[int] | None = None,
         progress: Progress | None = None,
         cancel: Callable[[], bool] | None = None,
+        fallback: Evaluator | None = None,
     ) -> None:
         self.deal = deal
         self.seat = seat
         self.budget = budget or Budget()
         self.evaluator = evaluator or PlayoutEvaluator()
+        self.fallback = fallback
+        """The evaluator that takes over when this one is too slow (``Budget.strong_seconds``)."""
+        self.evaluators = [self.evaluator.name]
+        """The names of the evaluators that judged, in order."""
+        self._started = time.perf_counter()
         self.seed = seed
         self.hindsight = hindsight
         self.progress = progress
@@ -436,11 +450,23 @@ class Reviewer:
         self.done += 1
         if self.progress is not None:
             self.progress((before + weight) / total)
+        self._fall_back((before + weight) / total)
         return judged
+
+    def _fall_back(self, share: float) -> None:
+        """Hand the decisions left to the fallback evaluator if, at the pace so far, the
+        review would end past ``Budget.strong_seconds``."""
+        bound = self.budget.strong_seconds
+        if self.fallback is None or bound is None or self.finished or share <= 0:
+            return
+        if (time.perf_counter() - self._started) / share > bound:
+            self.evaluator, self.fallback = self.fallback, None
+            self.evaluators.append(self.evaluator.name)
 
     def review(self) -> Review:
         """The decisions reviewed so far."""
-        return Review(self.seat, tuple(self.decisions), self.evaluator.name, self.budget)
+        name = "+".join(self.evaluators)
+        return Review(self.seat, tuple(self.decisions), name, self.budget)
 
 
 def review(
@@ -453,10 +479,13 @@ def review(
     steps: Collection[int] | None = None,
     progress: Progress | None = None,
     cancel: Callable[[], bool] | None = None,
+    fallback: Evaluator | None = None,
 ) -> Review:
     """Review every decision ``seat`` made in ``deal`` (or those at ``steps``): see
-    ``Reviewer`` for ``progress`` and ``cancel``."""
-    reviewer = Reviewer(deal, seat, budget, evaluator, seed, hindsight, steps, progress, cancel)
+    ``Reviewer`` for ``progress``, ``cancel`` and ``fallback``."""
+    reviewer = Reviewer(
+        deal, seat, budget, evaluator, seed, hindsight, steps, progress, cancel, fallback
+    )
     if progress is not None:
         progress(0.0)
     while not reviewer.finished:

@@ -37,6 +37,7 @@ from web.game.engine import (
 )
 from web.game.events import PageEvents
 from web.game.players import SWEEP, PlayersLoop
+from web.game.practice import Practice
 from web.game.replays import Replays
 from web.game.sessions import Sessions
 from web.game.settings import (
@@ -68,6 +69,7 @@ class PageController:
     sessions: Sessions
     choices: Choices
     replays: Replays
+    practice: Practice
     tasks: Tasks
 
     def __init__(self, window: Any, boot: Any, catalog: Catalog, query: str) -> None:
@@ -90,6 +92,7 @@ class PageController:
         self.players = PlayersLoop(self, self.tasks)
         self.choices = Choices(self)
         self.replays = Replays(self)
+        self.practice = Practice(self)
         self.events = PageEvents(self)
         self.names: list[str] = []
         self.ui = UiState()
@@ -234,6 +237,7 @@ class PageController:
         view = self.screen_view()
         self.ui = self.ui.with_owed_double(view.deal, HUMAN)
         self.table.draw(table_props(view, self.table_state(self.card_reasons(view))))
+        self.practice.draw()
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
 
@@ -352,6 +356,9 @@ class PageController:
     def next_deal(self) -> None:
         """Leave the deal summary for the next deal (or the final ranking)."""
         if self.ui.summary is None or self.ui.closing:
+            return
+        if self.practice.active:  # a practice is one deal: its end goes back to the session
+            self.practice.leave()
             return
         self.ui = self.ui.leave_summary()
         if self.game.between_deals:

@@ -31,6 +31,11 @@ FOLLOWER_ACTIONS = frozenset(
         "review-start",
         "review-cancel",
         "review-open",
+        "hindsight-open",
+        "review-session",
+        "replay-to-deal",
+        "replay-share-session",
+        "replay-previous",
     }
 )
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
@@ -78,6 +83,15 @@ class PageEvents:
             "review-start": lambda _: page.tasks.spawn(replays.review()),
             "review-cancel": lambda _: replays.cancel_review(),
             "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
+            "practice-start": lambda _: replays.play_on(),
+            "review-session": lambda _: page.tasks.spawn(replays.review_session()),
+            "replay-to-deal": lambda t: replays.to_deal(attribute(t, "data-deal") or ""),
+            "replay-share-session": lambda _: page.tasks.spawn(replays.share(whole=True)),
+            "replay-previous": lambda t: replays.open_previous(t),
+            "practice-leave": lambda _: page.practice.leave(),
+            "hindsight-open": lambda t: replays.open_hindsight(
+                attribute(t, "data-hindsight-step") or ""
+            ),
             **{name: _mover(replays, name) for name in MOVES},
         }
         self.choices: dict[str, Callable[[str], None]] = {
@@ -151,10 +165,12 @@ class PageEvents:
         """A setting changed, or a file was chosen for import."""
         page, target = self.page, event.target
         name = attribute(target, "data-setting") or ""
-        if page.elsewhere and name not in ("replay-jump", "review-big"):
+        if page.elsewhere and name not in ("replay-jump", "review-big", "replay-deal"):
             return
         if name == "replay-jump":
             page.replays.jump(str(target.value))
+        elif name == "replay-deal":
+            page.replays.to_deal(str(target.value))
         elif name == "review-big":
             page.replays.only_big(bool(target.checked))
         elif name in ("speed", "level"):

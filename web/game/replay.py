@@ -15,9 +15,14 @@ from functools import cached_property
 
 from barbu.actions import Double, Play
 from barbu.deal import Deal, Event
+from barbu.session import Session
 from web.game.review import ReviewItem
 
-__all__ = ["Replay"]
+__all__ = ["SOURCES", "Replay"]
+
+SOURCES = ("session", "previous", "shared")
+"""Where a replay's deals come from: the session on the table, the previous session kept on
+this device, or a link or file someone shared."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,8 @@ class Replay:
     """The link to this deal once the player asked to share it."""
     link_file: bool = False
     """The deal was too long for a link: it was downloaded as a file instead."""
+    link_whole: bool = False
+    """What was shared is the whole session, not the deal alone."""
     review: tuple[ReviewItem, ...] | None = None
     """The expert's review of the player's decisions, costliest first, once made."""
     reviewing: int | None = None
@@ -43,6 +50,22 @@ class Replay:
     review_failed: bool = False
     big_only: bool = False
     """The review lists only the mistakes and blunders."""
+    source: str = "session"
+    """Where the deal comes from (``SOURCES``)."""
+    session: Session | None = field(default=None, compare=False)
+    """The session the deal belongs to, when known: its other finished deals can be replayed
+    (``book``) and it can be shared whole."""
+    hindsight_shown: bool = False
+    """The step was opened from the review's hindsight list: the best card with every card
+    visible is marked, not the expert's."""
+
+    @property
+    def book(self) -> tuple[Deal, ...]:
+        """The finished deals the replay can switch between (this one alone without its
+        session)."""
+        if self.session is None:
+            return (self.deal,)
+        return tuple(self.session.finished_deals())
 
     @property
     def total(self) -> int:
@@ -77,7 +100,12 @@ class Replay:
 
     def to(self, step: int) -> Replay:
         """Show ``step`` actions (kept within 0 and the deal's total)."""
-        return replace(self, step=max(0, min(step, self.total)))
+        return replace(self, step=max(0, min(step, self.total)), hindsight_shown=False)
+
+    def in_hindsight(self, step: int) -> Replay:
+        """Show ``step`` actions, the best card in hindsight marked (a decision opened from the
+        review's hindsight list)."""
+        return replace(self.to(step), hindsight_shown=True)
 
     def forward(self) -> Replay:
         """One action more."""
@@ -105,9 +133,10 @@ class Replay:
         """The doubling round about to start; unchanged without one."""
         return self if self.doubling_step is None else self.to(self.doubling_step)
 
-    def shared(self, link: str | None, as_file: bool) -> Replay:
-        """The player shared the deal: its link (or the file it went into instead)."""
-        return replace(self, link=link, link_file=as_file)
+    def shared(self, link: str | None, as_file: bool, whole: bool = False) -> Replay:
+        """The player shared the deal (or its whole session): its link (or the file it went
+        into instead)."""
+        return replace(self, link=link, link_file=as_file, link_whole=whole)
 
     def review_progress(self, percent: int | None) -> Replay:
         """A review is under way (None: it stopped, cancelled)."""

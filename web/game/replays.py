@@ -13,22 +13,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from barbu.deal import Deal
+from barbu.session import Session
 from barbu.wire import deal_position
 from web.components.browser import download
+from web.game.kept_reviews import ReviewShelf, deal_key
 from web.game.replay import Replay
 from web.game.review import ReviewItem, review_items
+from web.game.session_review import SessionReview
+from web.game.settings import clean_name
 from web.game.share import (
     LINK_LIMIT,
     SharedDeal,
+    SharedSession,
     ShareRefused,
     deflate,
     encode_payload,
     link_payload,
     shared_from_payload,
+    shared_session_text,
     shared_text,
 )
+from web.game.slot import previous_session
 from web.languages.words import announcement, said
 from web.table.replay import replay_props
 
@@ -54,29 +62,100 @@ class Replays:
         self.replay: Replay | None = None
         self.opener: Any = None
         """The button that opened the replay: the focus goes back to it."""
-        self.reviews: dict[tuple[int | None, int], tuple[ReviewItem, ...]] = {}
-        """The reviews made in this visit, by session seed and deal number (kept with the deal)."""
+        self.reviews: dict[str, tuple[ReviewItem, ...]] = {}
+        """The reviews made or read in this visit, by deal (``kept_reviews.deal_key``)."""
+        self.shelf = ReviewShelf(page.sessions.slot.store)
+        """The reviews kept on this device, each with its deal."""
         self.review_call: Any = None
         """The review under way in the worker (``{id, answer}``), or None."""
+        self.whole: SessionReview | None = None
+        """The review of a whole session, under way or made in this visit."""
+        self.whole_of: Session | None = None
+        """The session ``whole`` reviews."""
 
     # -- opening and closing ---------------------------------------------------------------
 
     def open_deal(self, number: int, opener: Any = None) -> None:
         """Replay deal ``number`` of the session on the table (a finished one)."""
-        deals = self.page.game.session.deals
+        self.open_in(self.page.game.session, number, tuple(self.page.names), "session", 0, opener)
+
+    def open_in(
+        self,
+        session: Session,
+        number: int,
+        names: tuple[str, ...],
+        source: str,
+        mine: int | None,
+        opener: Any = None,
+    ) -> None:
+        """Replay deal ``number`` of ``session`` (a finished one), from ``source``
+        (``replay.SOURCES``), with its review if one is kept; a shared one from its end."""
+        deals = session.deals
         if not 0 < number <= len(deals) or not deals[number - 1].is_over:
             return
         deal = deals[number - 1]
-        replay = Replay(deal.at(len(deal.history)), tuple(self.page.names), number)
-        kept = self.reviews.get((self.page.game.seed, number))
-        self.show(replay if kept is None else replay.reviewed(kept), opener)
+        replay = Replay(
+            deal.at(len(deal.history)), names, number, mine, source=source, session=session
+        )
+        if source == "shared":
+            replay = replay.end()
+        kept = self.kept_review(deal) if mine is not None else None
+        replay = replay if kept is None else replay.reviewed(kept)
+        if self.replay is None:
+            self.show(replay, opener)
+            return
+        if self.whole is None or not self.whole.running:  # a session's review goes on
+            self.cancel_review()
+        self.replay = replay
+        self.draw()
+        self.page.announce(self.said())
 
-    def open_shared(self, shared: SharedDeal) -> None:
-        """Replay a deal someone shared, from its end (its settlement shown)."""
+    def to_deal(self, value: str) -> None:
+        """Another deal of the replay's session, chosen in its list."""
+        replay = self.replay
+        if replay is not None and replay.session is not None and value.isdigit():
+            self.open_in(replay.session, int(value), replay.names, replay.source, replay.mine)
+
+    def open_previous(self, opener: Any = None) -> None:
+        """Replay the deals of the previous session kept on this device (its last finished
+        deal first)."""
+        found = previous_session(self.page.sessions.slot.store)
+        deals = found[1].session.finished_deals() if found is not None else []
+        if found is None or not deals:
+            self.page.notify("previous-empty", "notice.previous_no_deal")
+            return
+        saved, game = found
+        defaults = self.page.default_names()
+        names = tuple(
+            clean_name(name) or defaults[seat]
+            for seat, name in enumerate(saved.names or ("", "", "", ""))
+        )
+        self.open_in(game.session, deals[-1].number, names, "previous", 0, opener)
+
+    def kept_review(self, deal: Deal) -> tuple[ReviewItem, ...] | None:
+        """The review made of ``deal`` in this visit or kept on this device, if any (a damaged
+        text of kept reviews is said once, and set aside)."""
+        key = deal_key(deal)
+        if key not in self.reviews:
+            found = self.shelf.find(deal)
+            if self.shelf.take_damaged():
+                self.page.notify("reviews-damaged", "notice.reviews_damaged")
+            if found is None:
+                return None
+            self.reviews[key] = found
+        return self.reviews[key]
+
+    def open_shared(self, shared: SharedDeal | SharedSession) -> None:
+        """Replay a deal someone shared (or a session's last deal), from its end (its
+        settlement shown)."""
         t = self.page.catalog.text
         defaults = (t("replay.sender"), t("player.1"), t("player.2"), t("player.3"))
         names = tuple(name or defaults[seat] for seat, name in enumerate(shared.names))
-        self.show(Replay(shared.deal, names, None, None).end(), None)
+        if isinstance(shared, SharedSession):
+            self.close()  # a replay shown before gives way
+            self.open_in(shared.session, shared.deals[-1].number, names, "shared", None)
+            return
+        self.show(Replay(shared.deal, names, None, None, source="shared").end(), None)
 
     def open_link(self, fragment: str, query: str) -> None:
         """Open the deal an address shares, if any; a link that cannot be opened is refused
@@ -149,7 +228,12 @@ class Replays:
     def draw(self) -> None:
         """Redraw the replay region from its props (only what changed is drawn again)."""
         if self.replay is not None:
-            self.page.table.draw_replay(replay_props(self.replay, self.page.bots.ready))
+            replay = self.replay
+            whole = self.whole if replay.session is self.whole_of else None
+            busy = self.whole is not None and self.whole.running  # one review at a time
+            self.page.table.draw_replay(
+                replay_props(replay, self.page.bots.ready and not busy, whole)
+            )
 
     def said(self) -> str:
         """The step shown, in words: its number, then the last action and its trick."""
@@ -177,51 +261,106 @@ class Replays:
         replay, page = self.replay, self.page
         if replay is None or replay.mine is None or replay.number is None or self.review_call:
             return
-        from pyodide.ffi import create_proxy
-
-        key = (page.game.seed, replay.number)
-        progress = create_proxy(lambda share: self.progress(key, float(share)))
-        position = json.dumps(deal_position(replay.deal))
         self.go(replay.review_progress(0), said=False)
         page.announce(page.catalog.text("review.started"))
-        call = self.review_call = page.bots.review(position, replay.mine, f"review-{key}", progress)
+        items = await self.review_deal(replay.deal, replay.mine, self.progress)
+        if items is False:  # cancelled
+            return
+        current = self.replay
+        if current is not None and current.deal is replay.deal and current.reviewing is not None:
+            self.go(current.reviewed(items), said=False)
+            page.announce(page.catalog.text("review.failed" if items is None else "review.done"))
+
+    async def review_deal(
+        self, deal: Deal, mine: int, progress: Callable[[Deal, float], None]
+    ) -> tuple[ReviewItem, ...] | Literal[False] | None:
+        """The worker's review of ``mine``'s decisions in ``deal``, kept with the deal once
+        made; ``progress(deal, share)`` hears how far it is. None if it failed, False if it
+        was cancelled."""
+        from pyodide.ffi import create_proxy
+
+        page = self.page
+        proxy = create_proxy(lambda share: progress(deal, float(share)))
+        position = json.dumps(deal_position(deal))
+        seed = f"review-{deal_key(deal)}"
+        call = self.review_call = page.bots.review(position, mine, seed, proxy)
         try:
             items: tuple[ReviewItem, ...] | None = review_items(
-                json.loads(str(await call.answer)), replay.total
+                json.loads(str(await call.answer)), len(deal.history)
             )
         except Exception as error:  # cancelled, or the worker failed
             if self.review_call is call:  # not cancelled: leave a trace
                 page.window.console.warn(f"Barbu: the review failed: {error}")
             items = None
         finally:
-            progress.destroy()
+            proxy.destroy()
         if self.review_call is not call:  # cancelled (another review may be under way)
-            return
+            return False
         self.review_call = None
         if items is not None:
-            self.reviews[key] = items
-        current = self.replay
-        if (
-            current is not None
-            and current.number == replay.number
-            and current.reviewing is not None
-        ):
-            self.go(current.reviewed(items), said=False)
-            page.announce(
-                page.catalog.text("review.done" if items is not None else "review.failed")
-            )
+            self.reviews[deal_key(deal)] = items
+            self.shelf.keep(deal, items)
+        return items
 
-    def progress(self, key: tuple[int | None, int], share: float) -> None:
+    def progress(self, deal: Deal, share: float) -> None:
         """The review's progress, shown if its deal still is."""
         replay = self.replay
-        if replay is not None and replay.reviewing is not None and replay.number == key[1]:
+        if replay is not None and replay.reviewing is not None and replay.deal is deal:
             self.go(replay.review_progress(int(share * 100)), said=False)
+
+    async def review_session(self) -> None:
+        """Review every finished deal of the replay's session in turn (those kept already are
+        not reviewed again), showing the progress; cancelled like a deal's review."""
+        replay, page = self.replay, self.page
+        if replay is None or replay.session is None or replay.mine is None or self.review_call:
+            return
+        session, mine = replay.session, replay.mine
+        deals = session.finished_deals()
+        self.whole_of = session
+        self.whole = SessionReview(tuple(d.number for d in deals))
+        page.announce(page.catalog.text("review.session_started", count=len(deals)))
+        self.draw()
+        for deal in deals:
+            items = self.kept_review(deal)
+            if items is None:
+                self.set_whole(self.whole.reviewing(deal.number))
+                found = await self.review_deal(deal, mine, self.whole_progress)
+                if found is False or self.whole is None or not self.whole.running:
+                    return  # cancelled
+                if found is None:
+                    continue  # failed: the next deals are still reviewed
+                items = found
+                self.show_review(session, deal.number, items)
+            self.set_whole(self.whole.reviewed(deal.number, items))
+        self.set_whole(self.whole.stopped())
+        page.announce(page.catalog.text("review.session_done", count=self.whole.big_errors))
+
+    def set_whole(self, whole: SessionReview) -> None:
+        """Take ``whole`` as the session review's state and redraw."""
+        self.whole = whole
+        self.draw()
+
+    def whole_progress(self, deal: Deal, share: float) -> None:
+        """The progress of the deal under review in the session's review."""
+        whole = self.whole
+        if whole is not None and whole.running and whole.current == deal.number:
+            percent = int(share * 100)
+            if percent != whole.percent:
+                self.set_whole(whole.reviewing(deal.number, percent))
+
+    def show_review(self, session: Session, number: int, items: tuple[ReviewItem, ...]) -> None:
+        """A deal's review came: shown at once if that deal is on the screen."""
+        current = self.replay
+        if current is not None and current.session is session and current.number == number:
+            self.go(current.reviewed(items), said=False)
 
     def cancel_review(self) -> None:
         """Stop the review under way (the replay shows the button to ask again)."""
         call, self.review_call = self.review_call, None
         if call is not None:
             self.page.bots.cancel(call.id)
+        if self.whole is not None and self.whole.running:
+            self.set_whole(self.whole.stopped())
         if self.replay is not None and self.replay.reviewing is not None:
             self.go(self.replay.review_progress(None), said=False)
 
@@ -236,28 +375,46 @@ class Replays:
             self.go(self.replay.to(int(value)))
             self.page.table.show_replay_board()
 
+    def open_hindsight(self, value: str) -> None:
+        """A decision opened from the hindsight list: the replay at that moment, the best card
+        with every card visible marked."""
+        if self.replay is not None and value.isdigit():
+            self.go(self.replay.in_hindsight(int(value)))
+            self.page.table.show_replay_board()
+
+    def play_on(self) -> None:
+        """Play on from the moment shown: a practice deal (``web.game.practice``)."""
+        if self.replay is not None:
+            self.page.practice.start(self.replay)
+
     # -- sharing -----------------------------------------------------------------------------
 
-    async def share(self) -> None:
-        """Make the deal's link (compressed in the browser), or its file when too long."""
+    async def share(self, whole: bool = False) -> None:
+        """Make the link to the deal (or to its whole session: ``whole``), compressed in the
+        browser, or its file when too long."""
         replay = self.replay
-        if replay is None:
+        if replay is None or (whole and replay.session is None):
             return
         page = self.page
-        text = shared_text(replay.deal, self.shared_names(replay))
+        names = self.shared_names(replay)
+        if whole and replay.session is not None:
+            text = shared_session_text(replay.session, names)
+            name = f"barbu-session-{replay.session.seed or 'shared'}.json"
+        else:
+            text = shared_text(replay.deal, names)
+            name = f"barbu-deal-{replay.number or 'shared'}.json"
         payload = encode_payload(await compress(page.window, text))
         location = page.window.location
         link = f"{location.origin}{location.pathname}?lang={page.catalog.lang}#replay={payload}"
         if len(link) > LINK_LIMIT:
-            download(page.window, text, f"barbu-deal-{replay.number or 'shared'}.json")
-            shared = replay.shared(None, True)
+            download(page.window, text, name)
+            shared = replay.shared(None, True, whole)
         else:
-            shared = replay.shared(link, False)
+            shared = replay.shared(link, False, whole)
         if self.replay is replay:
             self.go(shared)
-            page.announce(
-                page.catalog.text("replay.link_file" if shared.link_file else "replay.link_made")
-            )
+            key = "replay.link_file" if shared.link_file else "replay.link_made"
+            page.announce(page.catalog.text(key + ("_session" if whole else "")))
 
     def shared_names(self, replay: Replay) -> tuple[str, ...]:
         """The names a link carries: a default name travels empty (the reader's language names

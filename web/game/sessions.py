@@ -121,7 +121,10 @@ class Sessions:
 
     def save(self) -> None:
         """Write the session to the slot (after every action). Default names are saved empty,
-        so that the session resumed in the other language takes that language's names."""
+        so that the session resumed in the other language takes that language's names. A
+        practice deal (``web.game.practice``) is never saved: the real session's save stays."""
+        if self.page.game is self.slot.held:
+            return
         self.page.performance.mark("barbu:save")
         names = tuple(
             "" if name == default else name

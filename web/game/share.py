@@ -1,6 +1,8 @@
-"""A deal shared as a link: its record in the address, compressed, and read back within bounds.
+"""A deal or a session shared as a link: its record in the address, compressed, and read back
+within bounds.
 
-The link's payload is the deal's JSON (``shared_text``: the engine's deal record and the names)
+The link's payload is the deal's JSON (``shared_text``: the engine's deal record and the names;
+``shared_session_text``: a session's record, its finished deals only, and the names)
 compressed as raw DEFLATE (the browser's ``CompressionStream("deflate-raw")`` in the page;
 ``zlib`` with ``wbits=-15`` is the same format) and written in base64url without padding. It
 travels in the address's fragment (``#replay=...``, never sent to a server) or its query
@@ -10,7 +12,8 @@ JSON, which the menu's *Import* opens.
 Whatever comes back is read as hostile: the payload's length is checked before decoding
 (``MAX_PAYLOAD``), the inflated text is cut at ``MAX_TEXT`` bytes (a small link that inflates
 to gigabytes stops there), the JSON goes through ``barbu.jsontext.load``, and the engine
-replays the record checking every action (``barbu.records.deal_from_record``). A refusal is a
+replays the record checking every action (``barbu.records.deal_from_record``,
+``session_from_record``; a session must hold a finished deal). A refusal is a
 ``ShareRefused`` whose ``code`` picks the sentence the page shows.
 """
 
@@ -29,7 +32,8 @@ from barbu.deal import Deal
 from barbu.errors import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.records import deal_from_record, deal_record
+from barbu.records import deal_from_record, deal_record, session_from_record, session_record
+from barbu.session import Session
 from web.game.settings import clean_name, query_values
 
 __all__ = [
@@ -38,6 +42,7 @@ __all__ = [
     "MAX_TEXT",
     "ShareRefused",
     "SharedDeal",
+    "SharedSession",
     "decode_payload",
     "deflate",
     "encode_payload",
@@ -45,18 +50,21 @@ __all__ = [
     "link_payload",
     "read_shared",
     "shared_from_payload",
+    "shared_session_text",
     "shared_text",
 ]
 
 KIND = "barbu-deal"
 """What a shared text says it is (its ``"kind"``)."""
+SESSION_KIND = "barbu-session"
 VERSION = 1
 LINK_LIMIT = 8_000
 """The longest link made (characters); a longer deal is shared as a file."""
 MAX_PAYLOAD = 16_000
 """The longest payload read from an address (characters), checked before anything else."""
-MAX_TEXT = 65_536
-"""The longest shared text read, inflated (bytes); a deal's is about 1.5 KB."""
+MAX_TEXT = 262_144
+"""The longest shared text read, inflated (bytes); a deal's is about 1.5 KB, a whole session's of
+the standard game about 20 KB."""
 BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 Reason = Literal["too-long", "damaged", "not-a-deal"]
@@ -77,6 +85,34 @@ class SharedDeal:
 
     deal: Deal
     names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SharedSession:
+    """A session read from a link or a file: the engine's session (its finished deals are
+    replayed) and the names (empty: a default name)."""
+
+    session: Session
+    names: tuple[str, ...]
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The finished deals."""
+        return tuple(self.session.finished_deals())
+
+
+def shared_session_text(session: Session, names: Sequence[str]) -> str:
+    """The JSON a session's link or file carries: its record up to its last finished deal (the
+    deal under way left out) and the players' names."""
+    finished = session.finished_deals()
+    count = sum(len(d.history) for d in finished)
+    data = {
+        "kind": SESSION_KIND,
+        "version": VERSION,
+        "session": session_record(session.at(count)),
+        "names": list(names),
+    }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def shared_text(deal: Deal, names: Sequence[str]) -> str:
@@ -119,26 +155,42 @@ def decode_payload(payload: str) -> str:
         raise ShareRefused("damaged", "not UTF-8") from None
 
 
-def read_shared(text: str) -> SharedDeal:
-    """A shared deal from its JSON text: a finished deal the engine replays, and its names."""
+def read_shared(text: str) -> SharedDeal | SharedSession:
+    """A shared deal or session from its JSON text: what the engine replays (a finished deal,
+    a session with a finished deal), and its names."""
     try:
         data = load_json(text, max_chars=MAX_TEXT)
     except JsonRefused as error:
         raise ShareRefused("damaged", str(error)) from None
-    if not isinstance(data, dict) or data.get("kind") != KIND or data.get("version") != VERSION:
+    if not is_shared(data) or data.get("version") != VERSION:
         raise ShareRefused("not-a-deal", "not a shared Barbu deal")
+    names = _names(data.get("names"))
+    if data["kind"] == SESSION_KIND:
+        return SharedSession(_session(data.get("session")), names)
     try:
         deal = deal_from_record(data.get("deal"))
     except RuleError as error:
         raise ShareRefused("not-a-deal", str(error)) from None
     if not deal.is_over:
         raise ShareRefused("not-a-deal", "the deal is not finished")
-    return SharedDeal(deal, _names(data.get("names")))
+    return SharedDeal(deal, names)
+
+
+def _session(record: Any) -> Session:
+    """The session a shared record holds, with a finished deal."""
+    try:
+        session = session_from_record(record)
+    except RuleError as error:
+        raise ShareRefused("not-a-deal", str(error)) from None
+    if not session.finished_deals():
+        raise ShareRefused("not-a-deal", "the session has no finished deal")
+    return session
 
 
 def is_shared(data: Any) -> bool:
-    """Whether JSON ``data`` says it is a shared deal (an imported file may be one)."""
-    return isinstance(data, dict) and data.get("kind") == KIND
+    """Whether JSON ``data`` says it is a shared deal or session (an imported file may be
+    one)."""
+    return isinstance(data, dict) and data.get("kind") in (KIND, SESSION_KIND)
 
 
 def _names(value: Any) -> tuple[str, ...]:
@@ -147,8 +199,9 @@ def _names(value: Any) -> tuple[str, ...]:
     return tuple(clean_name(item) if isinstance(item, str) else "" for item in items)
 
 
-def shared_from_payload(payload: str) -> SharedDeal:
-    """The deal a link's payload carries (``ShareRefused`` if it cannot be opened)."""
+def shared_from_payload(payload: str) -> SharedDeal | SharedSession:
+    """The deal or session a link's payload carries (``ShareRefused`` if it cannot be
+    opened)."""
     return read_shared(decode_payload(payload))
 
 

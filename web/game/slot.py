@@ -24,7 +24,7 @@ from web.game.save import (
 )
 from web.game.tabs import TabLock
 
-__all__ = ["Page", "SessionSlot", "read_save"]
+__all__ = ["Page", "SessionSlot", "previous_session", "read_save"]
 
 Written = Literal["written", "failed", "overtaken"]
 
@@ -61,6 +61,8 @@ class SessionSlot:
         """Whether another tab plays the game, which this one only shows."""
         self.previous_seed: int | None = None
         """The seed of the session kept as the previous one, if any."""
+        self.held: object | None = None
+        """A practice deal's game on the table (``web.game.practice``): it is not saved."""
 
     def read(self) -> tuple[Saved, Game] | None:
         """The saved session (None: none, or unreadable and set aside, which the page is told)."""
@@ -185,3 +187,15 @@ def read_save(text: str) -> tuple[Saved, Game]:
     """A stored save and its game, checked by the engine (raises whatever makes it unreadable)."""
     saved = Saved.from_json(text)
     return saved, Game.from_record(saved.record)
+
+
+def previous_session(store: SaveStore) -> tuple[Saved, Game] | None:
+    """The previous session kept on this device, left where it is (None: none, or unreadable:
+    ``take_previous`` deals with that when the player takes it back)."""
+    text = store.read(PREVIOUS_KEY)
+    if text is None:
+        return None
+    try:
+        return read_save(text)
+    except Exception:  # whatever the cause: nothing to replay, and the save stays as it is
+        return None

@@ -14,7 +14,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from barbu.bots.review import Budget, Reviewer
+from barbu.bots.endgame import SolverEvaluator
+from barbu.bots.review import Budget, PlayoutEvaluator, Reviewer
 from barbu.bots.service import decide as _decide
 from barbu.bots.service import hint as _hint
 from barbu.wire import deal_from_position
@@ -22,6 +23,10 @@ from barbu.wire import deal_from_position
 REVIEW_SECONDS = 30.0
 """The time a whole review may take (``Budget.seconds``: each decision gets its share; the
 issue's aim is 15 s for a 13-trick deal on a two-core machine)."""
+MASTER_SECONDS = 12.0
+"""The master's endgame (``barbu.bots.endgame.SolverEvaluator``) judges a review's decisions while
+the whole review, at its pace so far, would end within this; past it the expert's playouts judge
+the decisions left (``Budget.strong_seconds``), so that a review keeps within the issue's aim."""
 
 
 def decide(position_json: str, seat: int, level: str, seed: str | None = None) -> str:
@@ -42,9 +47,10 @@ async def review(
     cancelled: Callable[[], Any],
 ) -> str:
     """The expert's review of ``seat``'s decisions in the finished deal of the position
-    (``barbu.bots.review``), as JSON. One decision at a time: between two, the worker reads
-    its messages (a computer player's turn, a cancel). ``progress(share)`` hears each whole
-    percent; once ``cancelled()`` is true, ``ReviewCancelled`` stops it."""
+    (``barbu.bots.review``), as JSON: judged by the master's endgame where time allows
+    (``MASTER_SECONDS``), else by the expert's playouts. One decision at a time: between two,
+    the worker reads its messages (a computer player's turn, a cancel). ``progress(share)``
+    hears each whole percent; once ``cancelled()`` is true, ``ReviewCancelled`` stops it."""
     deal = deal_from_position(json.loads(str(position_json)))
     said = [-1]
 
@@ -54,9 +60,16 @@ async def review(
             said[0] = percent
             progress(share)
 
-    budget = Budget(seconds=REVIEW_SECONDS)
+    budget = Budget(seconds=REVIEW_SECONDS, strong_seconds=MASTER_SECONDS)
     reviewer = Reviewer(
-        deal, int(seat), budget, seed=str(seed), progress=tick, cancel=lambda: bool(cancelled())
+        deal,
+        int(seat),
+        budget,
+        SolverEvaluator(),
+        seed=str(seed),
+        progress=tick,
+        cancel=lambda: bool(cancelled()),
+        fallback=PlayoutEvaluator(),
     )
     while not reviewer.finished:
         reviewer.step()

@@ -52,6 +52,13 @@ def menu(d: Dom, catalog: Catalog, props: MenuProps) -> Content:
                     class_="quiet",
                     data_action="resume-previous",
                 ),
+                d.el(
+                    "button",
+                    t("menu.previous_replay"),
+                    type="button",
+                    class_="quiet",
+                    data_action="replay-previous",
+                ),
             )
         )
     parts.append(d.el("button", t("menu.close"), type="button", class_="quiet", data_action="menu"))

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from barbu import Card, ChooseContract, Contract, Double, Phase, Play, Rank, Suit
-from barbu.actions import Action
+from barbu import Card, Contract, Phase, Play, Rank, Suit
 from barbu.deal import DealSummary
 from web.components.cards import mini_card
 from web.components.dom import Dom
@@ -22,9 +21,11 @@ from web.components.settlement import doubles_map, pair_lines, settlement_table
 from web.components.trick import POSITIONS, trick_cards
 from web.game.replay import Replay
 from web.game.review import ReviewItem
+from web.game.session_review import SessionReview
 from web.languages.i18n import Catalog
-from web.languages.words import card_name, card_text, contract_line, object_list, said
+from web.languages.words import card_name, contract_line, said
 from web.table.content import Content
+from web.table.review import decision_note, review_section, session_section
 
 __all__ = ["ReplayProps", "replay_props", "replay_region"]
 
@@ -35,8 +36,6 @@ CONTROLS = (
     ("replay-end", "▶|", "replay.end", "End"),
 )
 """The step buttons: action, symbol, catalog key of its name, its key."""
-BIG_ERRORS = ("mistake", "blunder")
-"""The labels the review's filter keeps."""
 
 
 @dataclass(frozen=True)
@@ -68,17 +67,42 @@ class ReplayProps:
     link_file: bool
     can_review: bool
     """The player's own deal, and the computer players' worker is up."""
+    can_play_on: bool
+    """A deal of the session on the table, before its end: a practice may start here."""
+    source: str
+    """Where the deal comes from (``web.game.replay.SOURCES``)."""
+    seed: int | None
+    """The seed of the deal's session, when known."""
+    book: tuple[tuple[int, Contract | None, Suit | None, Rank | None], ...]
+    """The session's finished deals the replay can switch to: number and contract."""
+    link_whole: bool
+    whole: SessionReview | None
+    """The review of the whole session, under way or made."""
     review: tuple[ReviewItem, ...] | None
     reviewing: int | None
     review_failed: bool
     big_only: bool
+    decision: ReviewItem | None
+    """The reviewed decision at this step, if any (its better choice said and marked)."""
+    hindsight_shown: bool
+    """The decision was opened from the review's hindsight list."""
     better: Card | None
     """At a reviewed decision: the card the expert would have played (marked in the hand)."""
+    hindsight: Card | None
+    """At a reviewed decision: the best card with every card visible, if another."""
+    goal: int
+    """+1 where a higher score is better, -1 where lower is (the graph's values are counted
+    as better)."""
+    result: int | None
+    """The player's final score in the deal (the graph's last point)."""
 
 
-def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
+def replay_props(
+    replay: Replay, can_review: bool = False, whole: SessionReview | None = None
+) -> ReplayProps:
     """The replay's props at its step (the engine's deal after that many actions);
-    ``can_review``: the expert's review may be asked for."""
+    ``can_review``: the expert's review may be asked for; ``whole``: the review of the replay's
+    session."""
     deal = replay.state()
     trick, winner = tuple(deal.trick), None
     last = replay.last
@@ -114,40 +138,100 @@ def replay_props(replay: Replay, can_review: bool = False) -> ReplayProps:
         link=replay.link,
         link_file=replay.link_file,
         can_review=can_review and replay.mine is not None,
+        can_play_on=replay.source == "session" and replay.step < replay.total,
+        source=replay.source,
+        seed=replay.session.seed if replay.session is not None else None,
+        book=tuple((d.number, d.contract, d.trump, d.start_rank) for d in replay.book)
+        if replay.session is not None
+        else (),
+        link_whole=replay.link_whole,
+        whole=whole,
         review=replay.review,
         reviewing=replay.reviewing,
         review_failed=replay.review_failed,
         big_only=replay.big_only,
-        better=_better(replay),
+        decision=(item := _decision(replay)),
+        hindsight_shown=replay.hindsight_shown,
+        better=_card(item.best) if item is not None and item.cost > 0 else None,
+        hindsight=_card(item.hindsight) if item is not None else None,
+        goal=deal.rules.goal,
+        result=_result(replay),
     )
 
 
-def _better(replay: Replay) -> Card | None:
-    """The better card of the decision at the replay's step, if the review found one."""
-    for item in replay.review or ():
-        if item.step == replay.step and item.cost > 0 and isinstance(item.best, Play):
-            return item.best.card
-    return None
+def _decision(replay: Replay) -> ReviewItem | None:
+    """The reviewed decision at the replay's step, if any."""
+    return next((item for item in replay.review or () if item.step == replay.step), None)
+
+
+def _card(action: object) -> Card | None:
+    """The card an action plays, if it plays one."""
+    return action.card if isinstance(action, Play) else None
+
+
+def _result(replay: Replay) -> int | None:
+    """The player's final score in the deal, if the player had a seat in it."""
+    summary = replay.deal.summary()
+    if summary is None or replay.mine is None:
+        return None
+    return summary.final[replay.mine]
 
 
 def replay_region(d: Dom, catalog: Catalog, props: ReplayProps) -> Content:
     """The replay: its heading, controls, the four hands around the table, the settlement."""
-    t = catalog.text
-    title = (
-        t("replay.title", number=props.number)
-        if props.number is not None
-        else t("replay.title_shared")
-    )
-    parts = [d.el("h2", title, id="replay-heading"), _contract(d, catalog, props)]
-    parts += [_controls(d, catalog, props), _board(d, catalog, props)]
+    parts = [d.el("h2", _title(catalog, props), id="replay-heading"), _contract(d, catalog, props)]
+    parts += [_controls(d, catalog, props), decision_note(d, catalog, props)]
+    parts.append(_board(d, catalog, props))
     if props.summary is not None:
         parts.append(_settlement(d, catalog, props, props.summary))
     parts.append(_share(d, catalog, props))
     if props.mine is not None:
-        parts.append(_review(d, catalog, props))
+        parts.append(review_section(d, catalog, props))
+        if props.book:
+            parts.append(session_section(d, catalog, props))
     return Content(
-        tuple(parts),
+        tuple(p for p in parts if p is not None),
         attributes=(("data-replay-step", str(props.step)), ("data-replay-total", str(props.total))),
+    )
+
+
+def _title(catalog: Catalog, props: ReplayProps) -> str:
+    """The replay's heading: which deal, of which session."""
+    t = catalog.text
+    if props.number is None:
+        return t("replay.title_shared")
+    if props.source == "previous":
+        return t("replay.title_previous", number=props.number, seed=props.seed or "")
+    if props.source == "shared":
+        return t("replay.title_shared_session", number=props.number)
+    return t("replay.title", number=props.number)
+
+
+def _deals(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The list of the session's finished deals, to replay another one."""
+    if len(props.book) < 2:
+        return None
+    t = catalog.text
+    options = [
+        d.el(
+            "option",
+            t(
+                "replay.deal_option",
+                number=number,
+                contract=contract_line(catalog, contract, trump, rank) if contract else "",
+            ),
+            value=str(number),
+            selected=number == props.number,
+        )
+        for number, contract, trump, rank in props.book
+    ]
+    select = d.el("select", None, *options, id="replay-deal", data_setting="replay-deal")
+    return d.el(
+        "label",
+        None,
+        d.el("span", t("replay.deal_list"), class_="replay-jump-label"),
+        select,
+        class_="replay-jump",
     )
 
 
@@ -205,6 +289,7 @@ def _controls(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             aria_label=t("replay.controls"),
         ),
         _jumps(d, catalog, props),
+        _deals(d, catalog, props),
         d.el(
             "button",
             t("replay.close"),
@@ -213,7 +298,23 @@ def _controls(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             data_action="replay-close",
             aria_keyshortcuts="Escape",
         ),
+        _play_on(d, catalog, props),
         class_="replay-controls",
+    )
+
+
+def _play_on(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
+    """The button that starts a practice deal from the moment shown."""
+    if not props.can_play_on:
+        return None
+    t = catalog.text
+    return d.el(
+        "button",
+        t("replay.play_on"),
+        type="button",
+        class_="quiet",
+        data_action="practice-start",
+        title=t("replay.play_on_help"),
     )
 
 
@@ -278,7 +379,7 @@ def _hand(d: Dom, catalog: Catalog, props: ReplayProps, seat: int) -> Any:
         d.el(
             "div",
             None,
-            *[mini_card(d, catalog, c, "better" if c == props.better else "") for c in cards],
+            *[mini_card(d, catalog, c, _mark(props, c)) for c in cards],
             class_="replay-cards",
             role="img",
             aria_label=said(
@@ -290,6 +391,14 @@ def _hand(d: Dom, catalog: Catalog, props: ReplayProps, seat: int) -> Any:
         + (" to-move" if seat == props.to_move else ""),
         data_replay_seat=seat,
     )
+
+
+def _mark(props: ReplayProps, card: Card) -> str:
+    """A card's mark at a reviewed decision: the expert's better card, the best in hindsight
+    (shown only when the decision was opened from the hindsight list), or none."""
+    if props.hindsight_shown:
+        return "hindsight" if card == props.hindsight else ""
+    return "better" if card == props.better else ""
 
 
 def _settlement(d: Dom, catalog: Catalog, props: ReplayProps, row: DealSummary) -> Any:
@@ -306,17 +415,29 @@ def _settlement(d: Dom, catalog: Catalog, props: ReplayProps, row: DealSummary) 
 
 
 def _share(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
-    """The share button, and the link once made (or the file it went into)."""
+    """The share buttons (the deal, its whole session), and the link once made (or the file
+    it went into)."""
     t = catalog.text
     parts = [
         d.el("button", t("replay.share"), type="button", class_="quiet", data_action="replay-share")
     ]
+    if props.book:
+        parts.append(
+            d.el(
+                "button",
+                t("replay.share_session"),
+                type="button",
+                class_="quiet",
+                data_action="replay-share-session",
+            )
+        )
+    whole = "_session" if props.link_whole else ""
     if props.link is not None and not props.link_file:
         parts.append(
             d.el(
                 "label",
                 None,
-                d.el("span", t("replay.link")),
+                d.el("span", t("replay.link" + whole)),
                 d.el(
                     "input",
                     None,
@@ -330,110 +451,5 @@ def _share(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
             )
         )
     elif props.link_file:
-        parts.append(d.el("p", t("replay.link_file"), class_="help"))
+        parts.append(d.el("p", t("replay.link_file" + whole), class_="help"))
     return d.el("div", None, *parts, class_="replay-share")
-
-
-def _review(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
-    """The expert's review: the button that asks for it, its progress, then each decision of
-    the player, the costliest first, each opening the replay at that moment."""
-    t = catalog.text
-    parts: list[Any] = [d.el("h3", t("review.title"), id="review-heading")]
-    if props.reviewing is not None:
-        parts += [
-            d.el("label", t("review.running", percent=props.reviewing), for_="review-progress"),
-            d.el("progress", None, id="review-progress", max="100", value=str(props.reviewing)),
-            d.el(
-                "button",
-                t("review.cancel"),
-                type="button",
-                class_="quiet",
-                data_action="review-cancel",
-            ),
-        ]
-    elif props.review is None:
-        parts.append(d.el("p", t("review.help"), class_="help"))
-        if props.review_failed:
-            parts.append(d.el("p", t("review.failed"), class_="help"))
-        parts.append(
-            d.el(
-                "button",
-                t("review.start"),
-                type="button",
-                class_="action",
-                data_action="review-start",
-                disabled=not props.can_review,
-            )
-        )
-    else:
-        parts += [d.el("p", t("review.legend"), class_="help"), _big_only(d, catalog, props)]
-        shown = [i for i in props.review if not props.big_only or i.label in BIG_ERRORS]
-        items = [d.el("li", None, _review_item(d, catalog, props, item)) for item in shown]
-        if items:
-            parts.append(d.el("ol", None, *items, class_="review-list"))
-        else:
-            parts.append(d.el("p", t("review.none_big"), class_="help"))
-    return d.el("section", None, *parts, class_="replay-review", aria_labelledby="review-heading")
-
-
-def _big_only(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
-    """The filter: the big errors only, or every decision."""
-    box = d.el(
-        "input",
-        None,
-        type="checkbox",
-        id="review-big",
-        data_setting="review-big",
-        checked=props.big_only,
-    )
-    return d.el("label", None, box, " ", catalog.text("review.big_only"), class_="review-filter")
-
-
-def _review_item(d: Dom, catalog: Catalog, props: ReplayProps, item: ReviewItem) -> Any:
-    """One decision: its label, what was done, the better choice and the points lost."""
-    t = catalog.text
-    chosen = choice_words(catalog, item.action, props.names, props.mine)
-    if item.cost > 0 and item.best != item.action:
-        text = t(
-            "review.item",
-            step=item.step,
-            chosen=chosen,
-            best=choice_words(catalog, item.best, props.names, props.mine),
-            cost=decimal(catalog, item.cost),
-            stderr=decimal(catalog, item.stderr),
-        )
-    else:
-        text = t("review.item_best", step=item.step, chosen=chosen)
-    label = item.label or ("small" if item.cost > 0 else "best")
-    return d.el(
-        "button",
-        None,
-        d.el("span", t(f"review.label.{label}"), class_=f"badge review-{label}"),
-        " ",
-        text,
-        type="button",
-        class_="review-item",
-        data_action="review-open",
-        data_step=item.step,
-        data_cost=f"{item.cost:.1f}",
-        aria_current="step" if item.step == props.step else None,
-    )
-
-
-def choice_words(catalog: Catalog, action: Action, names: tuple[str, ...], you: int | None) -> str:
-    """A decision in a few words: a card, the doubles made (or none), a contract."""
-    if isinstance(action, Play):
-        return card_text(catalog, action.card)
-    if isinstance(action, Double):
-        if not action.targets:
-            return catalog.text("review.no_double")
-        targets = object_list(catalog, sorted(action.targets), names, you)
-        return catalog.text("review.double", targets=targets)
-    if isinstance(action, ChooseContract):
-        return contract_line(catalog, action.contract, action.trump, action.start_rank)
-    return ""
-
-
-def decimal(catalog: Catalog, value: float) -> str:
-    """A number with one decimal, written the language's way (2.4, 2,4)."""
-    return f"{value:.1f}".replace(".", catalog.text("boot.decimal"))

@@ -443,7 +443,11 @@ class TableView:
         focused = self.document.activeElement
         inside = bool(focused) and bool(self.replay.contains(focused))
         action = focused.getAttribute("data-action") if inside else None
-        step = focused.getAttribute("data-step") if inside else None
+        step = (
+            focused.getAttribute("data-step") or focused.getAttribute("data-hindsight-step")
+            if inside
+            else None
+        )
         field = focused.id if inside and focused.id in ("replay-jump", "review-big") else None
         if not self.paint("replay", self.replay, props, replay_region):
             return
@@ -455,7 +459,8 @@ class TableView:
     def focus_replay(self, action: str = "replay-forward", step: str | None = None) -> None:
         """Put the focus on the replay's ``action`` button (the one of that ``step``, for a
         decision of the review; another if it is now off)."""
-        this = f'[data-action="{action}"]' + (f'[data-step="{step}"]' if step else "")
+        at = "data-hindsight-step" if action == "hindsight-open" else "data-step"
+        this = f'[data-action="{action}"]' + (f'[{at}="{step}"]' if step else "")
         for selector in (this, *(f'[data-action="{n}"]' for n in FOCUS_NEXT)):
             button = self.replay.querySelector(f"{selector}:not([disabled])")
             if button:

@@ -1,0 +1,149 @@
+"""Play on from a moment of a replay: a practice deal against the computer players, which does
+not count in the session.
+
+The practice is the engine's own session cut at that moment (``Session.at``: the deals before
+it as they were played, that deal after the replay's step), put on the table in place of the
+real session, which waits in memory as it was: its ``Game``, names and the summary on screen.
+Nothing of the practice is saved (``SessionSlot.held`` is the practice's game: ``Sessions.save``
+leaves the save alone while it is on the table), so a reload, a crash or a closed tab find the
+real session where it was. The table says "practice" (``#practice``, ``<html data-practice>``)
+with the button back; leaving asks nothing, and so does the practice deal's end (its summary's
+button goes back too). Another session put on the table meanwhile (new, imported, another tab's)
+ends the practice: the real one was never touched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from barbu.errors import RuleError
+from web.game.engine import Game
+from web.game.replay import Replay
+
+if TYPE_CHECKING:
+    from web.game.app import PageController
+
+__all__ = ["Practice", "practice_session"]
+
+
+def practice_session(game: Game, number: int, step: int) -> Game:
+    """The session of ``game`` cut after ``step`` actions of its deal ``number`` (a finished
+    deal, the step before its end): a new ``Game``; ``game`` is not changed. ``RuleError`` if
+    there is no such moment."""
+    deals = game.session.deals
+    deal = deals[number - 1] if 0 < number <= len(deals) else None
+    if deal is None or not deal.is_over or not 0 <= step < len(deal.history):
+        raise RuleError(f"deal {number} has no step {step} to play on from", "bad-step")
+    count = sum(len(d.history) for d in deals[: number - 1]) + step
+    session = game.session.at(count)
+    if session.number < number:  # cut at a deal's start: that deal is dealt as it was
+        session.next_deal(deal.dealt)
+    return Game(session)
+
+
+class Practice:
+    """The practice deal on ``page``, if any, and the real session waiting."""
+
+    def __init__(self, page: PageController) -> None:
+        self.page = page
+        self.game: Game | None = None
+        """The practice on the table."""
+        self.real: tuple[Game, list[str], int | None] | None = None
+        """The real session waiting: its game, names and the summary it showed."""
+        self.where: tuple[int, int] = (0, 0)
+        """The deal and step the practice started from."""
+        self.banner: Any = None
+        self.drawn: tuple[object, ...] | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether a practice deal is on the table."""
+        return self.game is not None and self.page.game is self.game
+
+    def start(self, replay: Replay) -> None:
+        """Play on from ``replay``'s moment (a deal of the session on the table)."""
+        page = self.page
+        if replay.number is None or page.elsewhere:
+            return
+        try:
+            game = practice_session(page.game, replay.number, replay.step)
+        except RuleError:
+            return
+        if not self.active:
+            self.real = (page.game, list(page.names), page.ui.summary)
+        page.replays.close()
+        self.game = game
+        self.where = (replay.number, replay.step)
+        page.sessions.slot.held = game
+        page.put_game(game, page.names, None)
+        page.redraw()
+        page.take_focus()
+        page.announce(page.catalog.text("practice.started"))
+        page.players.kick()
+
+    def leave(self) -> None:
+        """Back to the real session, as it was."""
+        page, real = self.page, self.real
+        if not self.active or real is None:
+            return
+        self.forget()
+        game, names, summary = real
+        page.put_game(game, names, summary)
+        page.redraw()
+        page.take_focus()
+        page.announce(page.catalog.text("practice.left"))
+        page.players.kick()
+
+    def forget(self) -> None:
+        """No practice any more (left, or another session put on the table)."""
+        self.game = self.real = None
+        self.page.sessions.slot.held = None
+
+    def draw(self) -> None:
+        """Show or hide the practice's banner (and ``<html data-practice>``); a practice
+        replaced by another session is forgotten."""
+        if self.game is not None and not self.active:
+            self.forget()
+        page = self.page
+        state = (self.active, self.where, page.catalog.lang)
+        if state == self.drawn or not page.table.built:
+            return
+        self.drawn = state
+        root = page.document.documentElement
+        if not self.active:
+            root.removeAttribute("data-practice")
+            if self.banner is not None:
+                self.banner.hidden = True
+            return
+        root.setAttribute("data-practice", "true")
+        if self.banner is None:
+            self.banner = page.table.dom.el("aside", None, id="practice", class_="notice practice")
+            page.table.elsewhere.after(self.banner)
+        self.banner.replaceChildren(*self.content())
+        self.banner.setAttribute("aria-label", page.catalog.text("practice.label"))
+        self.banner.hidden = False
+
+    def content(self) -> list[Any]:
+        """The banner's text and its button back."""
+        d, t = self.page.table.dom, self.page.catalog.text
+        number, step = self.where
+        return [
+            d.el(
+                "p",
+                None,
+                d.el("strong", t("practice.label")),
+                " ",
+                d.el(
+                    "span",
+                    t("practice.banner", number=number, step=step),
+                    class_="practice-more",
+                ),
+            ),
+            d.el(
+                "button",
+                t("practice.leave"),
+                type="button",
+                class_="action",
+                data_action="practice-leave",
+            ),
+        ]
