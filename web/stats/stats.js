@@ -45,7 +45,7 @@ function options(chart, width) {
   }));
   const ticks = chart.labels.map((_, i) => i);
   // Many long names on a narrow plot: slanted, shortened (the table beside has them whole).
-  const slanted = bars && chart.labels.length > 4 && width < 560;
+  const slanted = bars && chart.labels.some((text) => text.length * 7.5 > width / chart.labels.length);
   const short = (text) => (slanted && text.length > 11 ? `${text.slice(0, 10)}…` : text);
   const y = { auto: chart.low === null || chart.high === null, dir: chart.reverse ? -1 : 1 };
   if (!y.auto) y.range = [chart.low - (chart.reverse ? 0.3 : 0), chart.high + (chart.reverse ? 0.3 : 0)];

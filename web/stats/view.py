@@ -145,7 +145,8 @@ def table(d: Dom, caption: str, heads: Sequence[str], rows: Sequence[Sequence[st
 
 
 def figure(d: Dom, chart: Chart, caption: str, numbers: Any) -> Any:
-    """A plot (its place, drawn by stats.js), its caption and legend, the table beside it."""
+    """A plot (its place, drawn by stats.js), its caption and legend, the table beside it (below
+    it for a plot of bars: a wide table)."""
     legend = d.el(
         "ul",
         None,
@@ -172,7 +173,7 @@ def figure(d: Dom, chart: Chart, caption: str, numbers: Any) -> Any:
             numbers,
             class_="figure-body",
         ),
-        class_="stats-figure",
+        class_="stats-figure wide" if chart.kind == "bars" else "stats-figure",
         data_figure=chart.id,
     )
 
