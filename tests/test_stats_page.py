@@ -239,3 +239,16 @@ def test_the_build_writes_the_statistics_page_and_vendors_the_chart_library(dist
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     for name in ("./stats/index.html", "./vendor/uplot/uPlot.iife.min.js", "./web/stats.js"):
         assert f'"{name}"' in sw
+
+
+def test_a_browser_that_refuses_the_store_is_told_and_an_import_keeps_saying_so():
+    shown, root = page(FakeDatabase())
+    shown.unstored = True
+    shown.alerts = shown.standing_alerts()
+    shown.import_text("[]")
+    alerts = re.findall(r'role="alert"[^>]*>([^<]*)<', root.html())
+    assert [a.split(" (")[0] for a in alerts] == [
+        "This browser does not keep statistics",
+        "This file is not a Barbu statistics file: nothing was imported, and nothing stored has "
+        "changed.",
+    ]

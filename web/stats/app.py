@@ -63,12 +63,23 @@ class StatsPage:
         self.dom = Dom(window.document)
         self.store = StatsStore(storage, database)
         self.stored: Stored = self.store.read(pairs, self.now())
-        self.alerts = [catalog.text("stats.set_aside", key=k) for k in self.stored.set_aside]
-        if self.stored.stuck:
-            self.alerts.append(catalog.text("stats.not_set_aside", count=self.stored.stuck))
+        self.unstored = False
+        """Whether the statistics store could not be read (no IndexedDB, or refused)."""
+        self.alerts = self.standing_alerts()
         self.notes: list[str] = []
         self.chosen: dict[str, str] = {}
         self.charts: list[Chart] = []
+
+    def standing_alerts(self) -> list[str]:
+        """What stays reported until the page is left: entries kept aside (or that could not
+        be), a store the browser refuses."""
+        t = self.catalog.text
+        alerts = [t("stats.set_aside", key=k) for k in self.stored.set_aside]
+        if self.stored.stuck:
+            alerts.append(t("stats.not_set_aside", count=self.stored.stuck))
+        if self.unstored:
+            alerts.append(t("stats.store_failed"))
+        return alerts
 
     def now(self) -> int:
         """The time in milliseconds (the stamps of what is kept aside)."""
@@ -253,7 +264,7 @@ class StatsPage:
         try:
             items = file_entries(load_json(str(text)))
         except (JsonRefused, StatsRefused):
-            self.alerts = [self.catalog.text("stats.import_failed")]
+            self.alerts = [*self.standing_alerts(), self.catalog.text("stats.import_failed")]
             self.draw()
             self.focus('[role="alert"]')
             return
@@ -268,7 +279,7 @@ class StatsPage:
                 continue
             self.store.add(self.stored, entry)
             added += 1
-        self.alerts = [self.catalog.text("stats.set_aside", key=k) for k in self.stored.set_aside]
+        self.alerts = self.standing_alerts()
         self.notes = [self.catalog.text("stats.imported", added=added, refused=refused)]
         self.draw()
         self.focus('[role="alert"], [role="status"]')
@@ -286,7 +297,8 @@ def start(
     pairs = [(str(k), str(v)) for k, v in json.loads(str(entries_json))]
     page = StatsPage(window, root, catalog, local_storage(window), database, pairs)
     if not readable:  # no IndexedDB, or the browser refuses it
-        page.alerts.append(catalog.text("stats.store_failed"))
+        page.unstored = True
+        page.alerts = page.standing_alerts()
     for reason in page.stored.refused:
         window.console.warn(f"Barbu statistics: an entry was set aside: {reason}")
     page.draw()

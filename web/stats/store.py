@@ -52,7 +52,7 @@ class Stored:
 
     def ordered(self) -> list[Entry]:
         """The entries by the time they ended."""
-        return sorted(self.entries.values(), key=lambda e: (e.ended, entry_key(e.record)))
+        return [e for _, e in sorted(self.entries.items(), key=lambda kv: (kv[1].ended, kv[0]))]
 
 
 class StatsStore:
