@@ -248,7 +248,7 @@ def test_a_browser_that_refuses_the_store_is_told_and_an_import_keeps_saying_so(
     shown.import_text("[]")
     alerts = re.findall(r'role="alert"[^>]*>([^<]*)<', root.html())
     assert [a.split(" (")[0] for a in alerts] == [
-        "This browser does not keep statistics",
         "This file is not a Barbu statistics file: nothing was imported, and nothing stored has "
         "changed.",
+        "This browser does not keep statistics",
     ]

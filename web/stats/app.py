@@ -264,7 +264,7 @@ class StatsPage:
         try:
             items = file_entries(load_json(str(text)))
         except (JsonRefused, StatsRefused):
-            self.alerts = [*self.standing_alerts(), self.catalog.text("stats.import_failed")]
+            self.alerts = [self.catalog.text("stats.import_failed"), *self.standing_alerts()]
             self.draw()
             self.focus('[role="alert"]')
             return
@@ -282,7 +282,7 @@ class StatsPage:
         self.alerts = self.standing_alerts()
         self.notes = [self.catalog.text("stats.imported", added=added, refused=refused)]
         self.draw()
-        self.focus('[role="alert"], [role="status"]')
+        self.focus('[role="status"]')
 
 
 def start(
