@@ -29,6 +29,8 @@ HEADERS = """\
   Content-Security-Policy: frame-ancestors *
 /keeper/*
   Content-Security-Policy: frame-ancestors 'self'
+/stats/*
+  Content-Security-Policy: frame-ancestors 'self'
 """
 
 
@@ -50,6 +52,7 @@ def test_every_page_has_the_one_policy_and_only_the_game_allows_eval():
         "embed index",
         "embeds",
         "keeper",
+        "stats",
     ]
     for page in PAGES:
         found = directives(page.policy)

@@ -170,6 +170,12 @@ def test_dist_holds_exactly_the_deployable_site(built):
         "keeper/index.html",
         "web/keeper.js",
         "web/keeper.css",
+        "stats/index.html",
+        "web/stats.js",
+        "web/statsdb.js",
+        "web/stats.css",
+        "vendor/uplot/uPlot.iife.min.js",
+        "vendor/uplot/uPlot.min.css",
     } <= files
     # The runtime is loaded through web/runtime.mjs, without Pyodide's package lock.
     assert "web/runtime.mjs" in files and "vendor/pyodide/pyodide-lock.json" not in files

@@ -10,8 +10,8 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        from the zip itself in the browser
     web/                               main.py, boot.js, bots-worker.js, language.js, runtime.mjs
                                        (with the build's snapshot key), legacy.js, style.css,
-                                       rules.css, rules.js, keeper.js, keeper.css, i18n/, icons/,
-                                       manifest.webmanifest:
+                                       rules.css, rules.js, keeper.js, keeper.css, stats.js,
+                                       statsdb.js, stats.css, i18n/, icons/, manifest.webmanifest:
                                        side by side, whatever their folder in web/ (WEB_FILES)
     rules/                             the rules pages: rules/<lang>/index.html for each language,
                                        real HTML with the engine's numbers (tools/rules_page.py),
@@ -21,12 +21,16 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     keeper/                            the score keeper for real tables: its frame, drawn
                                        by Python in the page (tools/keeper_page.py,
                                        web/keeper/)
+    stats/                             the statistics of this device's games, drawn by Python
+                                       in the page (tools/stats_page.py, web/stats/)
     _headers                           which pages other sites may frame, for the host
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
                                        package lock, which the game does not need
                                        (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
+    vendor/uplot/                      the chart library of stats/ (npm uplot): its minified
+                                       script and stylesheet
     sw.js                              the service worker, with its precache list (every other
                                        file of dist/, each with its SHA-256 integrity value) and
                                        a cache name from their content hash
@@ -62,11 +66,13 @@ from tools.embed_pages import write_embed_index, write_embed_pages
 from tools.keeper_page import write_keeper_page
 from tools.pages import PolicyError, SitePage, check_policy, headers_file
 from tools.rules_page import Page, language_pages, write_rules_index, write_rules_pages
+from tools.stats_page import UPLOT_FILES, write_stats_page
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
+UPLOT = NODE_MODULES / "uplot" / "dist"
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -89,6 +95,9 @@ WEB_FILES = (
     "embed/embed-page.js",
     "keeper/keeper.js",
     "keeper/keeper.css",
+    "stats/stats.js",
+    "stats/statsdb.js",
+    "stats/stats.css",
     "game/manifest.webmanifest",
 )
 """The static files the pages load, by their place in web/. They are served side by side in
@@ -220,7 +229,8 @@ def copy_without_source_map(source: Path, target: Path) -> None:
 
 
 def copy_vendor(dist: Path) -> None:
-    """The Pyodide runtime files and PyScript's dist (without .map)."""
+    """The Pyodide runtime files, PyScript's dist (without .map), uPlot's script and
+    stylesheet."""
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         target = dist / "vendor" / "pyodide" / name
@@ -232,6 +242,9 @@ def copy_vendor(dist: Path) -> None:
     for name in pyscript_modules(PYSCRIPT):
         copy_without_source_map(PYSCRIPT / name, dist / "vendor" / "pyscript" / name)
     shutil.copyfile(PYSCRIPT / "core.css", dist / "vendor" / "pyscript" / "core.css")
+    (dist / "vendor" / "uplot").mkdir(parents=True)
+    for name in UPLOT_FILES:
+        copy_without_source_map(UPLOT / name, dist / "vendor" / "uplot" / name)
 
 
 def write_runtime(dist: Path) -> None:
@@ -465,6 +478,11 @@ def write_keeper(site: Site, policy: str) -> None:
     write_keeper_page(site.dist, policy)
 
 
+def write_stats(site: Site, policy: str) -> None:
+    """stats/index.html: the statistics (tools/stats_page.py)."""
+    write_stats_page(site.dist, policy)
+
+
 PAGES = (
     SitePage("game", ("/", "/index.html"), write_game, pyscript=True),
     SitePage("rules index", ("/rules/*",), write_rules_choice),
@@ -472,8 +490,9 @@ PAGES = (
     SitePage("embed index", ("/embed.html",), write_embed_choice, framed_by="*"),
     SitePage("embeds", ("/embed/*",), write_embeds, framed_by="*"),
     SitePage("keeper", ("/keeper/*",), write_keeper),
+    SitePage("stats", ("/stats/*",), write_stats),
 )
-"""The site's pages (tools/pages.py), written in this order; to come: stats/."""
+"""The site's pages (tools/pages.py), written in this order."""
 
 
 def build(dist: Path = DIST) -> str:

@@ -1,8 +1,8 @@
 """The site's pages as data, and the one Content-Security-Policy they all carry.
 
 tools/build.py writes every page from its list ``PAGES`` of ``SitePage``: the game (index.html),
-the rules index and the rules in each language, embed.html and the embeddable demos; the score
-keeper (keeper/) is one too, and the statistics (stats/) are to be. An entry says
+the rules index and the rules in each language, embed.html and the embeddable demos, the score
+keeper (keeper/) and the statistics (stats/). An entry says
 where its pages are (as ``_headers`` patterns), which function writes them, and how it differs
 from the others: whether it runs PyScript, which needs ``'unsafe-eval'`` (``pyscript``), and
 which sites may show it in a frame (``framed_by``).

@@ -325,12 +325,22 @@ class PageController:
             if self.ui.closing:
                 self.tasks.spawn(self.close_later(self.players.generation, event.summary.number))
             said.append(self.catalog.text("say.deal_over", number=event.summary.number))
+            if self.game.is_over:
+                self.record_stats()
         self.sessions.save()
         self.gate_updates()
         self.draw()
         if self.ui.summary is None and not self.elsewhere and session.to_move == HUMAN:
             said.append(turn_text(self.catalog, turn_of(self.screen_view(), self.table_state())))
         self.announce(" ".join(s for s in said if s))
+
+    def record_stats(self) -> None:
+        """The session's last deal is over: store its statistics entry (web.stats.record,
+        imported only now: the statistics' modules are not the game's start)."""
+        from web.stats.record import record_finished
+
+        now = int(self.window.Date.now())
+        record_finished(self.boot, self.game.record(), self.settings.level, now)
 
     async def gather_later(self, trick: Trick) -> None:
         """Leave a finished trick on the table for a moment, then gather it."""

@@ -19,7 +19,8 @@ from web.table.menu import game_choice
 
 
 def header(d: Dom, catalog: Catalog) -> Any:
-    """The site's header: the game, the keeper's title, the languages, the rules."""
+    """The site's header: the game, the keeper's title, the languages, the rules, the
+    statistics."""
     t, lang = catalog.text, catalog.lang
     languages = []
     for x in SUPPORTED:
@@ -40,6 +41,7 @@ def header(d: Dom, catalog: Catalog) -> Any:
             aria_label=t("table.language"),
         ),
         d.el("a", t("menu.rules"), href=f"../rules/{lang}/", class_="rules-link"),
+        d.el("a", t("stats.title"), href=f"../stats/?lang={lang}", class_="rules-link"),
         class_="rules-header keeper-header no-print",
     )
 

@@ -548,6 +548,11 @@ const boot = {
   bots,
   codeKept: keptCode,
   stage: setStage,
+  /** Store a finished session's statistics entry (web/stats/record.py); resolves false if the
+   * browser refused (web/stats/statsdb.js, loaded only then). */
+  recordStats(key, text) {
+    return import('./statsdb.js').then((db) => db.put(key, text)).catch(() => false);
+  },
   fail,
   /** Hide the loading screen and show the table (called by Python once it is drawn). */
   showTable() {

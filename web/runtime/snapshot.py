@@ -29,6 +29,9 @@ MODULES = (
     "web.demos.first_deal",
     # the score keeper (web/keeper/keeper.js)
     "web.keeper.app",
+    # the statistics page (web/stats/stats.js), and the game's entry when a session ends
+    "web.stats.app",
+    "web.stats.record",
     # the bytecode kept for PyScript's package (web/runtime/codecache.py)
     "web.runtime.codecache",
     # the standard modules PyScript's own package imports at each start

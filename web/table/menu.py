@@ -31,10 +31,12 @@ def menu(d: Dom, catalog: Catalog, props: MenuProps) -> Content:
     keeper_link = d.el(
         "a", t("menu.keeper"), href=f"./keeper/?lang={catalog.lang}", id="menu-keeper"
     )
+    stats_link = d.el("a", t("menu.stats"), href=f"./stats/?lang={catalog.lang}", id="menu-stats")
     parts = [
         d.el("h2", t("menu.title"), id="menu-heading"),
         d.el("p", None, rules_link, class_="menu-rules"),
         d.el("p", None, keeper_link, class_="menu-rules"),
+        d.el("p", None, stats_link, class_="menu-rules"),
         settings_fields(d, catalog, props),
         new_session_fields(d, catalog, props),
         record_fields(d, catalog),

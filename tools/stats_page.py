@@ -1,0 +1,64 @@
+"""The statistics page, built into dist/stats/index.html (``write_stats_page``: an entry of
+tools/build.py's ``PAGES``, which gives it its Content-Security-Policy).
+
+The score keeper's way (tools/keeper_page.py): one page for the four languages, whose script
+(web/stats/stats.js) picks the language and has Python draw everything (web/stats/app.py); the
+HTML written here is only the frame. Besides the keeper's stylesheets and its own, it loads the
+vendored chart library, uPlot (its stylesheet, and its script as a classic ``defer`` script that
+runs before the page's module): the only page that loads it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+UPLOT_FILES = ("uPlot.iife.min.js", "uPlot.min.css")
+"""What the build copies from npm's uplot/dist/ into dist/vendor/uplot/."""
+LOADING = {
+    "en": "Statistics: starting…",
+    "fr": "Statistiques : démarrage…",
+    "ru": "Статистика: запуск…",
+    "it": "Statistiche: avvio in corso…",
+}
+"""What the page says while Python starts, in each language."""
+NO_SCRIPT = {
+    "en": "The statistics need JavaScript and WebAssembly: turn JavaScript on, or open the page "
+    "in a recent browser.",
+    "fr": "Les statistiques ont besoin de JavaScript et de WebAssembly : activez JavaScript, ou "
+    "ouvrez la page dans un navigateur récent.",
+    "ru": "Для статистики нужны JavaScript и WebAssembly: включите JavaScript или откройте "
+    "страницу в современном браузере.",
+    "it": "Le statistiche hanno bisogno di JavaScript e WebAssembly: attiva JavaScript oppure "
+    "apri la pagina in un browser recente.",
+}
+
+
+def stats_document(policy: str) -> str:
+    """dist/stats/index.html, with its Content-Security-Policy (tools/pages.py)."""
+    loading = "".join(f'<p lang="{x}">{text}</p>' for x, text in LOADING.items())
+    missing = "".join(f'<p lang="{x}">{text}</p>' for x, text in NO_SCRIPT.items())
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
+        "<title>Barbu: statistics · statistiques · статистика · statistiche</title>\n"
+        '<link rel="icon" href="../web/icons/icon-192.png" type="image/png">\n'
+        '<link rel="manifest" href="../web/manifest.webmanifest">\n'
+        '<link rel="stylesheet" href="../web/style.css">\n'
+        '<link rel="stylesheet" href="../web/rules.css">\n'
+        '<link rel="stylesheet" href="../web/keeper.css">\n'
+        '<link rel="stylesheet" href="../vendor/uplot/uPlot.min.css">\n'
+        '<link rel="stylesheet" href="../web/stats.css">\n'
+        '<script src="../vendor/uplot/uPlot.iife.min.js" defer></script>\n'
+        '<script type="module" src="../web/stats.js"></script>\n'
+        '</head>\n<body class="rules-page keeper-page stats-page">\n'
+        f'<div id="stats"><div class="keeper-loading" aria-live="polite">{loading}</div>'
+        f"<noscript>{missing}</noscript></div>\n"
+        "</body>\n</html>\n"
+    )
+
+
+def write_stats_page(dist: Path, policy: str) -> None:
+    """dist/stats/index.html."""
+    (dist / "stats").mkdir(parents=True, exist_ok=True)
+    (dist / "stats" / "index.html").write_text(stats_document(policy), encoding="utf-8")

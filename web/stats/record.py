@@ -1,0 +1,23 @@
+"""What the game page does for the statistics: when a session against the computer players
+ends (its last deal finished), store its entry (``barbu.stats.entry_data``: the session record,
+the computer players' level, when it ended) in the statistics store (IndexedDB,
+web/stats/statsdb.js, reached through ``barbuBoot.recordStats``). The store is written in the
+background; a browser that refuses it loses only this entry, and the game goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from barbu.stats import entry_data, entry_key
+
+__all__ = ["record_finished"]
+
+
+def record_finished(boot: Any, record: dict[str, Any], level: str, ended: int) -> str:
+    """Store the finished session ``record``'s entry; its key."""
+    key = entry_key(record)
+    text = json.dumps(entry_data(record, level, ended), separators=(",", ":"))
+    boot.recordStats(key, text)
+    return key
