@@ -325,7 +325,7 @@ class PageController:
             if self.ui.closing:
                 self.tasks.spawn(self.close_later(self.players.generation, event.summary.number))
             said.append(self.catalog.text("say.deal_over", number=event.summary.number))
-            if self.game.is_over:
+            if self.game.is_over and not self.practice.active:  # a practice deal is not kept
                 self.record_stats()
         self.sessions.save()
         self.gate_updates()
