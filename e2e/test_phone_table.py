@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from barbu import Contract, Phase, Session
 from e2e.browser_helpers import wait_ready
-from e2e.test_table import HUMAN, hand_over, session_until
+from e2e.test_table import HUMAN, drive_until, hand_over, session_until
 from e2e.test_table_layout import declarer_seed
 
 SCREENSHOTS = (
@@ -112,3 +112,25 @@ def test_each_decision_is_in_view_above_the_hand(page, moment, lang):
     hidden = [c for c in controls if not (c["inside"] and c["own"])]
     assert hidden == [], hidden
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+WIDEST = """
+window.__widest = 0;
+new MutationObserver(() => {
+  window.__widest = Math.max(window.__widest, document.documentElement.scrollWidth);
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
+@pytest.mark.parametrize("lang", ("ru", "it"))
+def test_the_page_never_slides_sideways_during_a_whole_deal(new_context, lang):
+    """At any moment of a deal (every change of the page, the computer players' cards and the
+    tricks gathered included) the phone page would be wider than the phone, if this failed."""
+    context = new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.add_init_script(WIDEST)
+    page.goto(f"/?autoplay=0&seed={declarer_seed()}&lang={lang}&speed=fast&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator('[data-action="next"]').count() > 0)
+    widest = page.evaluate("window.__widest")
+    assert 0 < widest <= 360
