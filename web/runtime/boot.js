@@ -53,6 +53,7 @@ function applyMessages(scope = document) {
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
   }
   document.title = t('app.title');
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.description'));
 }
 
 // ---------------------------------------------------------------------------------------------
