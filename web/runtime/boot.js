@@ -13,6 +13,8 @@
  * 6. Once Python has drawn the first screen and called interactive(): registers the service
  *    worker, and offers a new version through a banner that the game may hold during a deal;
  *    tries a failed install again later; follows a new version that another tab accepted.
+ * 0. On a first visit, shows at once a table the build drew (web/runtime/first-table.js) in
+ *    place of the loading screen; Python takes it over (`first`, web/game/first.py).
  * 7. Starts the computer players' worker (web/runtime/bots-worker.js) and carries Python's questions
  *    to it (`bots`); starts reading this build's Python snapshot, if kept, before PyScript asks
  *    for Python (web/runtime/runtime.mjs).
@@ -21,6 +23,7 @@
  */
 
 import { chooseLanguage, rememberLanguageChoices } from './language.js';
+import { showFirstTable } from './first-table.js';
 
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
@@ -200,7 +203,9 @@ function fail(kind, detail) {
   catalogSettled.then(() => {
     root.classList.add('boot-failed');
     byId('loader').hidden = true;
-    byId('table').hidden = true;
+    // The build's table stays (the player sees the deal), but nothing on it works any more.
+    if (root.dataset.table === 'static') byId('table').inert = true;
+    else byId('table').hidden = true;
     if (!messages) {
       byId('boot-fallback').hidden = false;
       return;
@@ -544,6 +549,8 @@ const boot = {
   registration: null,
   /** Promise of {lang, text}: the catalog's JSON text, for Python. */
   catalog: null,
+  /** The build's table shown before Python, and the player's choice on it (first-table.js). */
+  first: null,
   updates,
   code,
   bots,
@@ -597,6 +604,8 @@ function main() {
     byId('unsupported').hidden = false;
     return;
   }
+  boot.first = showFirstTable(boot.lang);
+  if (boot.first.shown) byId('loader').hidden = true;
   root.classList.add('booting');
   readBootFiles();
   watchFetches();

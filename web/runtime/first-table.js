@@ -1,0 +1,95 @@
+/**
+ * The first visit's table, shown before Python has started (the boot loader calls
+ * showFirstTable() before anything else).
+ *
+ * The build drew a few first deals in each language (tools/first_table.py), with the page's own
+ * table view, into index.html's <template data-first-table> elements. On a first visit (no save,
+ * no address asking for a session or a shared deal) one of them, in the page's language, is
+ * picked at random and put in <main id="table"> at once: <html data-table="static">. What the
+ * player may do on it without the engine works: read the hand and, since the build chose deals
+ * the player declares, choose a contract (a contract with a trump suit or a starting rank shows
+ * that row, drawn by the build too: <template data-picking>). The choice is only recorded;
+ * Python (web/game/first.py) starts the session of that seed, puts the page's table skeleton
+ * back (restore()), draws the live table in the same task (no frame in between, so nothing
+ * moves), and applies the recorded choice: <html data-table="live">.
+ */
+
+const SAVE_KEY = 'barbu.save';   // web/game/save.py
+const ASKS_FOR_A_SESSION = /^(?!lang$)/;   // any address parameter but ?lang=
+
+/** Whether this is a first visit: nothing saved, and the address asks for no session. */
+function firstVisit() {
+  if (location.hash) return false;   // a shared deal or a replay link
+  for (const name of new URLSearchParams(location.search).keys()) {
+    if (ASKS_FOR_A_SESSION.test(name)) return false;
+  }
+  try {
+    return localStorage.getItem(SAVE_KEY) === null;
+  } catch {
+    return false;   // storage refused: the page's own path says what that means
+  }
+}
+
+/** A template's content, a fresh copy. */
+const copy = (template) => template.content.cloneNode(true);
+
+/**
+ * Show a build's table in `lang` if this is a first visit. Returns what Python reads
+ * (web/game/first.py): `shown`, `seed`, `choice` (the JSON text of the player's choice, or ''),
+ * `restore()` (the page's table skeleton back, before Python draws) and `live()`.
+ */
+export function showFirstTable(lang) {
+  const first = { shown: false, seed: 0, choice: '', restore() {}, live };
+  const root = document.documentElement;
+  const table = document.getElementById('table');
+  const all = [...document.querySelectorAll('template[data-first-table]:not([data-picking])')];
+  const mine = all.filter((template) => template.lang === lang);
+  if (!table || !mine.length || !firstVisit()) return first;
+  const template = mine[Math.floor(Math.random() * mine.length)];
+  const seed = template.dataset.seed;
+  const skeleton = [...table.childNodes];
+  table.replaceChildren(copy(template));
+  table.hidden = false;
+  root.lang = lang;
+  root.dataset.rules = 'standard';
+  root.dataset.table = 'static';
+  first.shown = true;
+  first.seed = Number(seed);
+  first.restore = () => table.replaceChildren(...skeleton);
+  table.addEventListener('click', (event) => choose(event, first, seed));
+  return first;
+}
+
+function live() {
+  document.documentElement.dataset.table = 'live';
+}
+
+/** A click on the static table: a contract, then its trump suit or starting rank. */
+function choose(event, first, seed) {
+  const root = document.documentElement;
+  const button = event.target instanceof Element ? event.target.closest('#center button') : null;
+  if (!button || button.disabled || root.dataset.table !== 'static' || first.choice) return;
+  const { contract, trump, rank } = button.dataset;
+  const picking = document.querySelector(`template[data-first-table][data-seed="${seed}"]`
+    + `[lang="${root.lang}"][data-picking="${contract}"]`);
+  if (contract && picking) {
+    document.getElementById('center').replaceChildren(copy(picking));
+    document.querySelector('#center [data-trump], #center [data-rank]')?.focus();
+  } else if (contract) {
+    settle(first, { contract }, button);
+  } else if (trump || rank) {
+    const chosen = document.querySelector('#center [data-contract][aria-pressed="true"]');
+    settle(first, { contract: chosen.dataset.contract, ...(trump ? { trump } : { rank }) }, button);
+  }
+}
+
+/** Record the choice for Python, and show it made: its buttons pressed, the others off. */
+function settle(first, choice, button) {
+  first.choice = JSON.stringify(choice);
+  for (const other of document.querySelectorAll('#center .prompt button')) {
+    other.disabled = true;
+  }
+  button.setAttribute('aria-pressed', 'true');
+  button.classList.add('chosen');
+  document.querySelector('#center .prompt')?.setAttribute('aria-busy', 'true');
+}
