@@ -57,7 +57,23 @@ export function showFirstTable(lang) {
   first.seed = Number(seed);
   first.restore = () => table.replaceChildren(...skeleton);
   table.addEventListener('click', (event) => choose(event, first, seed));
+  reveal();
+  performance.mark('barbu-first-table');   // shown, and the player may choose (tools/bench_first_visit.py)
   return first;
+}
+
+/** As the live table does (web/table/view.py, place_focus and reveal): the prompt's first button
+ *  takes the focus, and the prompt's bottom is scrolled above the pinned hand, so that nothing
+ *  moves when Python's table takes over. */
+function reveal() {
+  const box = document.querySelector('#center .prompt');
+  if (!box) return;
+  box.querySelector('button:not([disabled])')?.focus({ preventScroll: true });
+  const hand = document.getElementById('hand');
+  let floor = innerHeight;
+  if (getComputedStyle(hand).position === 'sticky') floor -= hand.getBoundingClientRect().height;
+  const below = box.getBoundingClientRect().bottom + 8 - floor;
+  if (below > 0) scrollBy(0, below);
 }
 
 function live() {
