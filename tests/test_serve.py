@@ -70,6 +70,13 @@ def test_not_worth_it_or_already_compressed(site: StaticServer) -> None:
     assert "Content-Encoding" not in headers and "Vary" not in headers and body == TEXT
 
 
+def test_a_folders_address_sends_its_index_gzipped(site: StaticServer, tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_bytes(TEXT)
+    headers, body = get(site, "?lang=en", "gzip")
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == TEXT
+    assert headers["Content-Type"].startswith("text/html")
+
+
 def test_small_files_as_they_are(site: StaticServer) -> None:
     headers, body = get(site, "index.html", "gzip")
     assert "Content-Encoding" not in headers

@@ -110,6 +110,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
     def send_head(self) -> BytesIO | BufferedIOBase | None:  # type: ignore[override]
         """The base class's answer, or the file gzipped when the client accepts gzip."""
         path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.url_path().endswith("/"):
+            path = path / "index.html"  # what the base class sends for a folder's address
         accepted = accepts_gzip(self.headers.get("Accept-Encoding", ""))
         if not accepted or not path.is_file() or "If-Modified-Since" in self.headers:
             return cast(BufferedIOBase | None, super().send_head())

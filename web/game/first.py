@@ -15,6 +15,7 @@ import json
 from typing import Any, Protocol
 
 from web.game.choices import Choices
+from web.table.view import TableView
 
 __all__ = ["FirstTable", "with_seed"]
 
@@ -23,6 +24,7 @@ class Page(Protocol):
     """What the hand-over needs of the page (``web.game.app.PageController``)."""
 
     choices: Choices
+    table: TableView
 
     @property
     def seed(self) -> int | None: ...
@@ -62,8 +64,12 @@ class FirstTable:
         return {k: str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
     def hand_over(self, page: Page, root: Any) -> None:
-        """Apply the player's choice to the session of the shown seed (another session, found
-        saved by then, ignores it); ``<html data-table="live">``."""
+        """Draw the scores now, as the build's table had them (the page draws them in a task of
+        their own, which would show them empty for a frame); apply the player's choice to the
+        session of the shown seed (another session, found saved by then, ignores it);
+        ``<html data-table="live">``."""
+        if self.js is not None:
+            page.table.flush_scores()
         choice = self.choice()
         if choice.get("contract") and page.seed == self.seed:
             page.choices.pick_contract(choice["contract"])

@@ -15,13 +15,16 @@
  */
 
 const SAVE_KEY = 'barbu.save';   // web/game/save.py
-const ASKS_FOR_A_SESSION = /^(?!lang$)/;   // any address parameter but ?lang=
+// The address parameters that change nothing the build drew: any other (?seed=, ?rules=, a
+// setting that shows on the table such as ?hints=0) leaves the page to Python.
+const DRAWN_ALIKE = new Set(['lang', 'speed']);
 
-/** Whether this is a first visit: nothing saved, and the address asks for no session. */
+/** Whether this is a first visit: nothing saved, and the address asks for no session and no
+ *  setting that would change the table. */
 function firstVisit() {
   if (location.hash) return false;   // a shared deal or a replay link
   for (const name of new URLSearchParams(location.search).keys()) {
-    if (ASKS_FOR_A_SESSION.test(name)) return false;
+    if (!DRAWN_ALIKE.has(name)) return false;
   }
   try {
     return localStorage.getItem(SAVE_KEY) === null;
