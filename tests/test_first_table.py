@@ -12,7 +12,7 @@ import pytest
 
 from barbu import Session
 from barbu.rules import STANDARD
-from tools.first_table import MARK, first_seeds, first_tables, with_first_tables
+from tools.first_table import MARK, data_block, first_seeds, first_tables, with_first_tables
 from web.game.first import with_seed
 from web.languages.i18n import SUPPORTED
 
@@ -99,9 +99,15 @@ def test_index_takes_the_templates_where_its_mark_is(tables):
     assert page.count(MARK) == 1
     written = with_first_tables(page, tables)
     assert MARK not in written
-    assert written.count("<template data-first-table") == sum(1 + len(t.picking) for t in tables)
+    blocks = written.count('<script type="text/html" data-first-table')
+    assert blocks == sum(1 + len(t.picking) for t in tables)
     with pytest.raises(ValueError, match="first tables"):
         with_first_tables("<html></html>", tables)
+
+
+def test_markup_that_would_end_its_data_block_is_refused():
+    with pytest.raises(ValueError, match="script element"):
+        data_block("data-first-table", "<p></script><script>alert(1)</script>")
 
 
 def test_the_page_has_a_description():

@@ -619,9 +619,55 @@ function main() {
   bots.start();
   draw();
   const storedCode = readCode();
-  import('../vendor/pyscript/core.js')
-    .then(({ hooks }) => useCodeCache(hooks, storedCode))
-    .catch((error) => fail('other', error.message));
+  const startPyScript = () => {
+    preloadRuntime();
+    import('../vendor/pyscript/core.js')
+      .then(({ hooks }) => useCodeCache(hooks, storedCode))
+      .catch((error) => fail('other', error.message));
+  };
+  // The build's table is painted first: PyScript's start and Pyodide's hold the main thread
+  // for a second or more (measured: the first paint came 1 s after the document was read), and
+  // the runtime's downloads would share the line with the table's files. In a tab not shown
+  // there is no frame: they start after FIRST_PAINT_WAIT ms.
+  if (boot.first.shown) afterPaint(startPyScript);
+  else startPyScript();
+}
+
+/** The runtime's big files, as Pyodide and PyScript will ask for them (index.html says why
+ *  they are not preloaded there). */
+const RUNTIME_PRELOADS = [
+  { rel: 'modulepreload', href: './vendor/pyodide/pyodide.asm.mjs' },
+  { rel: 'preload', href: './vendor/pyodide/pyodide.asm.wasm', as: 'fetch', type: 'application/wasm' },
+  { rel: 'preload', href: './vendor/pyodide/python_stdlib.zip', as: 'fetch' },
+  { rel: 'preload', href: './modules.zip', as: 'fetch' },
+];
+
+function preloadRuntime() {
+  for (const { rel, href, as, type } of RUNTIME_PRELOADS) {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) {
+      link.as = as;
+      link.crossOrigin = 'anonymous';
+    }
+    if (type) link.type = type;
+    document.head.append(link);
+  }
+}
+
+const FIRST_PAINT_WAIT = 200;
+
+/** Run `start` once, right after the next frame is painted (or after FIRST_PAINT_WAIT ms). */
+function afterPaint(start) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, FIRST_PAINT_WAIT);
 }
 
 main();

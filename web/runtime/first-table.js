@@ -3,12 +3,13 @@
  * showFirstTable() before anything else).
  *
  * The build drew a few first deals in each language (tools/first_table.py), with the page's own
- * table view, into index.html's <template data-first-table> elements. On a first visit (no save,
+ * table view, into index.html's <script type="text/html" data-first-table> data blocks (only
+ * the one shown is parsed). On a first visit (no save,
  * no address asking for a session or a shared deal) one of them, in the page's language, is
  * picked at random and put in <main id="table"> at once: <html data-table="static">. What the
  * player may do on it without the engine works: read the hand and, since the build chose deals
  * the player declares, choose a contract (a contract with a trump suit or a starting rank shows
- * that row, drawn by the build too: <template data-picking>). The choice is only recorded;
+ * that row, drawn by the build too: data-picking). The choice is only recorded;
  * Python (web/game/first.py) starts the session of that seed, puts the page's table skeleton
  * back (restore()), draws the live table in the same task (no frame in between, so nothing
  * moves), and applies the recorded choice: <html data-table="live">.
@@ -33,8 +34,12 @@ function firstVisit() {
   }
 }
 
-/** A template's content, a fresh copy. */
-const copy = (template) => template.content.cloneNode(true);
+/** The nodes of a data block's markup (the build's own, never the page's input). */
+function copy(block) {
+  const template = document.createElement('template');
+  template.innerHTML = block.textContent;
+  return template.content;
+}
 
 /**
  * Show a build's table in `lang` if this is a first visit. Returns what Python reads
@@ -45,7 +50,7 @@ export function showFirstTable(lang) {
   const first = { shown: false, seed: 0, choice: '', restore() {}, live };
   const root = document.documentElement;
   const table = document.getElementById('table');
-  const all = [...document.querySelectorAll('template[data-first-table]:not([data-picking])')];
+  const all = [...document.querySelectorAll('script[data-first-table]:not([data-picking])')];
   const mine = all.filter((template) => template.lang === lang);
   if (!table || !mine.length || !firstVisit()) return first;
   const template = mine[Math.floor(Math.random() * mine.length)];
@@ -89,7 +94,7 @@ function choose(event, first, seed) {
   const button = event.target instanceof Element ? event.target.closest('#center button') : null;
   if (!button || button.disabled || root.dataset.table !== 'static' || first.choice) return;
   const { contract, trump, rank } = button.dataset;
-  const picking = document.querySelector(`template[data-first-table][data-seed="${seed}"]`
+  const picking = document.querySelector(`script[data-first-table][data-seed="${seed}"]`
     + `[lang="${root.lang}"][data-picking="${contract}"]`);
   if (contract && picking) {
     document.getElementById('center').replaceChildren(copy(picking));
