@@ -11,9 +11,10 @@ latency):
 - bare: ``bare-interactive`` (``loadPyodide()`` and one ``runPython``).
 - ours, first visit (``?lang=en&speed=instant``, no seed: the build's table shows): the first
   contentful paint (the table: the page paints nothing before it), the moment the player can act
-  on it (``barbu-first-table``), the bytes of the files it needs (index.html, the stylesheets,
-  the boot loader's modules: ``TABLE_FILES``, as transferred) and of all the files received by
-  then (the runtime's preloads among them), the live table (``barbu-interactive``),
+  on it (``barbu-first-table``), when PyScript asks for Python (``barbu-python-plain``), the
+  bytes of the files the table needs (index.html, the stylesheets, the boot loader's modules:
+  ``TABLE_FILES``, as transferred) and of all the files received by its paint, the live table
+  (``barbu-interactive``),
   and the first computer action: the benchmark chooses "No tricks" as soon as the table shows,
   and the computer players double once Python is up (``barbu:bot-action``); the bytes sent by
   the server until then (compressed); the layout shift summed until then (CLS, without the
@@ -90,6 +91,7 @@ FIRST_TIMES = """() => {
   return {
     paint,
     act: at('barbu-first-table'),
+    python: at('barbu-python-plain') ?? at('barbu-python-snapshot'),
     live: at('barbu-interactive'),
     action: at('barbu:bot-action'),
     table_bytes: bytes(needed),
@@ -216,7 +218,8 @@ def report(results: dict[bool, dict[str, list[Any]]], rounds: int) -> None:
         name = "20 Mbit/s, 40 ms" if line else "no emulation"
         print(
             f"  {name:17} bare {med('bare'):6.0f} | table painted {med('paint'):5.0f}, "
-            f"player can act {med('act'):5.0f}, live table {med('live'):6.0f}, "
+            f"player can act {med('act'):5.0f}, Python asked for {med('python'):5.0f}, "
+            f"live table {med('live'):6.0f}, "
             f"first computer action {med('action'):6.0f} "
             f"(bare + {med('action') - med('bare'):.0f}) | LCP {med('lcp'):.0f}, "
             f"CLS {med('cls'):.3f}"
