@@ -15,20 +15,20 @@
  * moves), and applies the recorded choice: <html data-table="live">.
  */
 
-const SAVE_KEY = 'barbu.save';   // web/game/save.py
+const STORED = ['barbu.save', 'barbu.settings'];   // web/game/save.py: a session, the settings
 // The address parameters that change nothing the build drew: any other (?seed=, ?rules=, a
 // setting that shows on the table such as ?hints=0) leaves the page to Python.
 const DRAWN_ALIKE = new Set(['lang', 'speed']);
 
-/** Whether this is a first visit: nothing saved, and the address asks for no session and no
- *  setting that would change the table. */
+/** Whether this is a first visit: no session nor settings saved, and the address asks for no
+ *  session and no setting that would change the table. */
 function firstVisit() {
   if (location.hash) return false;   // a shared deal or a replay link
   for (const name of new URLSearchParams(location.search).keys()) {
     if (!DRAWN_ALIKE.has(name)) return false;
   }
   try {
-    return localStorage.getItem(SAVE_KEY) === null;
+    return STORED.every((key) => localStorage.getItem(key) === null);
   } catch {
     return false;   // storage refused: the page's own path says what that means
   }
@@ -44,19 +44,19 @@ function copy(block) {
 /**
  * Show a build's table in `lang` if this is a first visit. Returns what Python reads
  * (web/game/first.py): `shown`, `seed`, `choice` (the JSON text of the player's choice, or ''),
- * `restore()` (the page's table skeleton back, before Python draws) and `live()`.
+ * and `restore()` (the page's table skeleton back, before Python draws).
  */
 export function showFirstTable(lang) {
-  const first = { shown: false, seed: 0, choice: '', restore() {}, live };
+  const first = { shown: false, seed: 0, choice: '', restore() {} };
   const root = document.documentElement;
   const table = document.getElementById('table');
   const all = [...document.querySelectorAll('script[data-first-table]:not([data-picking])')];
-  const mine = all.filter((template) => template.lang === lang);
+  const mine = all.filter((block) => block.lang === lang);
   if (!table || !mine.length || !firstVisit()) return first;
-  const template = mine[Math.floor(Math.random() * mine.length)];
-  const seed = template.dataset.seed;
+  const block = mine[Math.floor(Math.random() * mine.length)];
+  const seed = block.dataset.seed;
   const skeleton = [...table.childNodes];
-  table.replaceChildren(copy(template));
+  table.replaceChildren(copy(block));
   table.hidden = false;
   root.lang = lang;
   root.dataset.rules = 'standard';
@@ -66,7 +66,7 @@ export function showFirstTable(lang) {
   first.restore = () => table.replaceChildren(...skeleton);
   table.addEventListener('click', (event) => choose(event, first, seed));
   reveal();
-  performance.mark('barbu-first-table');   // shown, and the player may choose (tools/bench_first_visit.py)
+  performance.mark('barbu-first-table');   // the player may choose (tools/bench_first_visit.py)
   return first;
 }
 
@@ -82,10 +82,6 @@ function reveal() {
   if (getComputedStyle(hand).position === 'sticky') floor -= hand.getBoundingClientRect().height;
   const below = box.getBoundingClientRect().bottom + 8 - floor;
   if (below > 0) scrollBy(0, below);
-}
-
-function live() {
-  document.documentElement.dataset.table = 'live';
 }
 
 /** A click on the static table: a contract, then its trump suit or starting rank. */
