@@ -28,9 +28,6 @@ from web.languages.i18n import SUPPORTED, Catalog
 from web.table.centre import centre
 from web.table.header import header
 from web.table.props import TableState, table_props
-from web.table.scores import diagram, legend, sheet
-from web.table.seats import seat as seat_region
-from web.table.status import status as status_region
 from web.table.view import TableView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,16 +132,11 @@ def draw(seed: int, catalog: Catalog) -> FirstTable:
     assert title is not None and meta is not None
     title.textContent = catalog.text("app.title")
     meta.replaceChildren(*header(d, catalog, game.rules, seed, ""))
-    props = table_props(view, state(seed, catalog, UiState()))
-    table.draw_toolbar(props.toolbar)
-    table.paint("status", table.status, props.status, status_region)
-    for node, seat_props in zip(table.seats, props.seats, strict=True):
-        table.paint(f"seat-{seat_props.seat}", node, seat_props, seat_region)
-    table.draw_centre(props.centre)
-    table.draw_hand(props.hand)
-    table.sheet_box.replaceChildren(sheet(d, catalog, props.scores))
-    table.legend_box.replaceChildren(legend(d, catalog, props.scores))
-    table.diagram_box.replaceChildren(diagram(d, catalog, props.scores)[0])
+    # The page's own draw(); the scores at once (the page draws them in a later task, and
+    # scrolls the diagram after a layout: nothing to scroll in a built page).
+    table.scores_later = table.draw_scores  # type: ignore[method-assign]
+    table.keep_in_view = lambda x: None  # type: ignore[method-assign]
+    table.draw(table_props(view, state(seed, catalog, UiState())))
     picking = []
     for crules in game.rules.contracts:
         if crules.has_trump or crules.names_rank:
