@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test test-fast bench bench-rules bench-bots bench-replay chromium clean
+.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -36,9 +36,21 @@ test: lint $(VENV_STAMP) chromium build
 test-fast: lint $(VENV_STAMP)
 	$(VENV_PYTHON) -m pytest -n $(JOBS) -m "not build and not slow" tests
 
-## bench: boot benchmark (figures for the README; not a test)
+## bench: boot benchmark (figures for the README; not a test), then the first visit's on an
+## emulated line (20 Mbit/s, 40 ms) and without (bench-first alone)
 bench: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) tools/bench_boot.py
+	$(VENV_PYTHON) tools/bench_first_visit.py
+
+## bench-first: a first visit (the build's table, the contract chosen on it, Python behind it)
+## and the visit after, with and without network emulation, against a bare loadPyodide()
+bench-first: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) tools/bench_first_visit.py
+
+## lighthouse: Lighthouse's mobile defaults on the built site served by tools/serve.py: the
+## game's first visit and a rules page (reports in lighthouse/)
+lighthouse: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) tools/lighthouse.py
 
 ## bench-rules: the rules page's text and its first demo answer, cold and warm (not a test)
 bench-rules: $(VENV_STAMP) chromium build

@@ -2,7 +2,8 @@
 
 dist/ holds exactly what a static host needs, and can be copied anywhere as is:
 
-    index.html, pyscript.toml          the game's page (without its comments) and its PyScript
+    index.html, pyscript.toml          the game's page (without its comments), with the first
+                                       visit's tables (tools/first_table.py), and its PyScript
                                        configuration
     modules.zip                        the engine (barbu/ but the command-line tools) and the UI's
                                        modules (web/ but main.py), compiled for the
@@ -63,6 +64,7 @@ if __package__ in (None, ""):  # run as a script: the repository root holds barb
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.embed_pages import write_embed_index, write_embed_pages
+from tools.first_table import first_tables, with_first_tables
 from tools.keeper_page import write_keeper_page
 from tools.pages import PolicyError, SitePage, check_policy, headers_file
 from tools.rules_page import Page, language_pages, write_rules_index, write_rules_pages
@@ -85,6 +87,7 @@ RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
 WEB_FILES = (
     "game/main.py",
     "runtime/boot.js",
+    "runtime/first-table.js",
     "runtime/bots-worker.js",
     "languages/language.js",
     "runtime/legacy.js",
@@ -446,6 +449,7 @@ def write_game(site: Site, policy: str) -> None:
         check_policy(page, policy, "index.html")
     except PolicyError as error:
         raise BuildError(str(error)) from None
+    page = with_first_tables(page, first_tables())
     (site.dist / "index.html").write_text(
         re.sub(r"\n?[ \t]*<!--.*?-->", "", page, flags=re.S), encoding="utf-8"
     )

@@ -3,8 +3,12 @@
 A plain static server, like any host the site will be copied to: correct types for ``.wasm``,
 ``.mjs`` and ``.webmanifest``, HTTP/1.1 keep-alive, Last-Modified revalidation (304), no
 Cache-Control, and the headers of the site's ``_headers`` file (which pages other sites may
-frame), as Netlify or Cloudflare Pages would send them. It counts the bytes it sends, for the
-benchmark.
+frame), as Netlify or Cloudflare Pages would send them. Like those hosts it compresses: a
+client that accepts gzip gets a file of 1 KB or more gzipped (``Content-Encoding: gzip``, made
+once per file version and kept in memory), unless gzip saves less than a tenth (Python's
+standard library zip, PNG icons); every such response says ``Vary: Accept-Encoding``. A file
+built beside it as ``name.gz`` is sent as it is instead of compressing again. It counts the
+bytes it sends (compressed, as on the wire), for the benchmark.
 
     python3 tools/serve.py [--port 8000] [--host 127.0.0.1] [dist]
 """
@@ -12,14 +16,17 @@ benchmark.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
+import os
 import socket
 import sys
 import threading
 import time
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from io import BufferedIOBase
+from io import BufferedIOBase, BytesIO
 from pathlib import Path
 from typing import cast
 
@@ -36,6 +43,12 @@ TYPES = {
     ".html": "text/html; charset=utf-8",
     ".png": "image/png",
 }
+INCOMPRESSIBLE = frozenset({".png", ".gz", ".br", ".woff2", ".jpg", ".webp"})
+"""Already compressed: never gzipped again (nor given ``Vary``)."""
+MIN_SIZE = 1024
+"""Smaller files are sent as they are: gzip would save less than its headers cost."""
+MIN_SAVING = 0.1
+"""A file is sent gzipped only if that makes it at least this much smaller."""
 
 
 class _CountingWriter:
@@ -86,11 +99,55 @@ class StaticHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         for name, value in self.server.headers_for(self.path):
             self.send_header(name, value)
+        if self.command in ("GET", "HEAD") and compressible(self.url_path()):
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def url_path(self) -> str:
+        """The request's path without its query or fragment."""
+        return self.path.split("?", 1)[0].split("#", 1)[0]
+
+    def send_head(self) -> BytesIO | BufferedIOBase | None:  # type: ignore[override]
+        """The base class's answer, or the file gzipped when the client accepts gzip."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.url_path().endswith("/"):
+            path = path / "index.html"  # what the base class sends for a folder's address
+        accepted = accepts_gzip(self.headers.get("Accept-Encoding", ""))
+        if not accepted or not path.is_file() or "If-Modified-Since" in self.headers:
+            return cast(BufferedIOBase | None, super().send_head())
+        body = self.server.gzipped(path)
+        if body is None:
+            return cast(BufferedIOBase | None, super().send_head())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", email.utils.formatdate(path.stat().st_mtime, usegmt=True))
+        self.end_headers()
+        return BytesIO(body)
 
     def log_message(self, format: str, *args: object) -> None:  # "format": the base class's name
         if self.server.verbose:
             super().log_message(format, *args)
+
+
+def compressible(path: str) -> bool:
+    """Whether a file of this name may be sent gzipped (so its responses vary with the
+    request's ``Accept-Encoding``)."""
+    return Path(path).suffix.lower() not in INCOMPRESSIBLE and not path.endswith("/")
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` value accepts gzip (``gzip;q=0`` refuses it)."""
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def read_header_rules(path: Path) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -132,6 +189,7 @@ class StaticServer(ThreadingHTTPServer):
         self.header_rules = read_header_rules(root / "_headers")
         self.sent: list[Sent] = []
         self._lock = threading.Lock()
+        self._gzipped: dict[tuple[str, int, int], bytes | None] = {}
         self._thread: threading.Thread | None = None
 
     def handle_error(
@@ -150,6 +208,30 @@ class StaticServer(ThreadingHTTPServer):
             if (path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern)
             for header in headers
         ]
+
+    def gzipped(self, path: Path) -> bytes | None:
+        """``path``'s bytes gzipped (its ``.gz`` file if the build wrote one), or None when it
+        should go as it is: too small, already compressed, or not worth it."""
+        if not compressible(path.name):
+            return None
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            if key in self._gzipped:
+                return self._gzipped[key]
+        body: bytes | None = None
+        if stat.st_size >= MIN_SIZE:
+            ready = path.with_name(path.name + ".gz")
+            body = (
+                ready.read_bytes()
+                if ready.is_file() and os.path.getmtime(ready) >= stat.st_mtime
+                else gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            )
+            if len(body) > (1 - MIN_SAVING) * stat.st_size:
+                body = None
+        with self._lock:
+            self._gzipped[key] = body
+        return body
 
     @property
     def url(self) -> str:

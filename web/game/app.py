@@ -36,6 +36,7 @@ from web.game.engine import (
     RuleError,
 )
 from web.game.events import PageEvents
+from web.game.first import FirstTable
 from web.game.players import SWEEP, PlayersLoop
 from web.game.practice import Practice
 from web.game.replays import Replays
@@ -114,7 +115,9 @@ class PageController:
         """Open the saved or asked-for session, draw it, then mark the page interactive."""
         self.boot.stage("deal")
         fragment = str(self.window.location.hash)  # a shared deal's (the address is rewritten)
-        self.sessions.open(self.query)
+        first = FirstTable(self.boot)  # the build's table, shown until now (web.game.first)
+        self.sessions.open(first.query(self.query))
+        first.clear()
         self.table.build()
         self.draw_header()
         self.draw()
@@ -125,6 +128,7 @@ class PageController:
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.replays.open_link(fragment, self.query)
+        first.hand_over(self, self.document.documentElement)
         self.document.documentElement.classList.add("ready")
         self.boot.interactive()
         if self.players.can_play:

@@ -13,6 +13,8 @@
  * 6. Once Python has drawn the first screen and called interactive(): registers the service
  *    worker, and offers a new version through a banner that the game may hold during a deal;
  *    tries a failed install again later; follows a new version that another tab accepted.
+ * 0. On a first visit, shows at once a table the build drew (web/runtime/first-table.js) in
+ *    place of the loading screen; Python takes it over (`first`, web/game/first.py).
  * 7. Starts the computer players' worker (web/runtime/bots-worker.js) and carries Python's questions
  *    to it (`bots`); starts reading this build's Python snapshot, if kept, before PyScript asks
  *    for Python (web/runtime/runtime.mjs).
@@ -21,6 +23,7 @@
  */
 
 import { chooseLanguage, rememberLanguageChoices } from './language.js';
+import { showFirstTable } from './first-table.js';
 
 const root = document.documentElement;
 const byId = (id) => document.getElementById(id);
@@ -53,6 +56,7 @@ function applyMessages(scope = document) {
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
   }
   document.title = t('app.title');
+  document.querySelector('meta[name="description"]')?.setAttribute('content', t('app.description'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +203,9 @@ function fail(kind, detail) {
   catalogSettled.then(() => {
     root.classList.add('boot-failed');
     byId('loader').hidden = true;
-    byId('table').hidden = true;
+    // The build's table stays (the player sees the deal), but nothing on it works any more.
+    if (root.dataset.table === 'static') byId('table').inert = true;
+    else byId('table').hidden = true;
     if (!messages) {
       byId('boot-fallback').hidden = false;
       return;
@@ -543,6 +549,8 @@ const boot = {
   registration: null,
   /** Promise of {lang, text}: the catalog's JSON text, for Python. */
   catalog: null,
+  /** The build's table shown before Python, and the player's choice on it (first-table.js). */
+  first: null,
   updates,
   code,
   bots,
@@ -601,6 +609,8 @@ function main() {
     byId('unsupported').hidden = false;
     return;
   }
+  boot.first = showFirstTable(boot.lang);
+  if (boot.first.shown) byId('loader').hidden = true;
   root.classList.add('booting');
   readBootFiles();
   watchFetches();
@@ -614,9 +624,55 @@ function main() {
   bots.start();
   draw();
   const storedCode = readCode();
-  import('../vendor/pyscript/core.js')
-    .then(({ hooks }) => useCodeCache(hooks, storedCode))
-    .catch((error) => fail('other', error.message));
+  const startPyScript = () => {
+    preloadRuntime();
+    import('../vendor/pyscript/core.js')
+      .then(({ hooks }) => useCodeCache(hooks, storedCode))
+      .catch((error) => fail('other', error.message));
+  };
+  // The build's table is painted first: PyScript's start and Pyodide's hold the main thread
+  // for a second or more (measured: the first paint came 1 s after the document was read), and
+  // the runtime's downloads would share the line with the table's files. In a tab not shown
+  // there is no frame: they start after FIRST_PAINT_WAIT ms.
+  if (boot.first.shown) afterPaint(startPyScript);
+  else startPyScript();
+}
+
+/** The runtime's big files, as Pyodide and PyScript will ask for them (index.html says why
+ *  they are not preloaded there). */
+const RUNTIME_PRELOADS = [
+  { rel: 'modulepreload', href: './vendor/pyodide/pyodide.asm.mjs' },
+  { rel: 'preload', href: './vendor/pyodide/pyodide.asm.wasm', as: 'fetch', type: 'application/wasm' },
+  { rel: 'preload', href: './vendor/pyodide/python_stdlib.zip', as: 'fetch' },
+  { rel: 'preload', href: './modules.zip', as: 'fetch' },
+];
+
+function preloadRuntime() {
+  for (const { rel, href, as, type } of RUNTIME_PRELOADS) {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) {
+      link.as = as;
+      link.crossOrigin = 'anonymous';
+    }
+    if (type) link.type = type;
+    document.head.append(link);
+  }
+}
+
+const FIRST_PAINT_WAIT = 200;
+
+/** Run `start` once, right after the next frame is painted (or after FIRST_PAINT_WAIT ms). */
+function afterPaint(start) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, FIRST_PAINT_WAIT);
 }
 
 main();
