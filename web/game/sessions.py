@@ -98,14 +98,15 @@ class Sessions:
         asked_rules = rules_from_query(query)
         found = self.slot.read()
         rules = preset(asked_rules) if asked_rules else STANDARD
+        other_game = asked_rules not in (None, found[1].rules.name) if found else False
         if found is not None and (
             self.elsewhere  # another tab plays: show its game (whatever the address asks)
-            or (asked in (None, found[1].seed) and asked_rules in (None, found[1].rules.name))
-            or begun(found[1])  # asked for another game: asked first (``ask_to_replace``)
+            or (asked in (None, found[1].seed) and not other_game)
+            or (other_game and begun(found[1]))  # a rules page's Play: asked first
         ):
             saved, game = found
             self.page.put_game(game, saved.names, saved.summary)
-            if not self.elsewhere and not (asked in (None, game.seed) and rules == game.rules):
+            if other_game and not self.elsewhere:
                 self.ask_to_replace(asked, rules)
             return
         fresh = Game.new(new_seed() if asked is None else asked, rules)
@@ -177,9 +178,10 @@ class Sessions:
         return begun(self.page.game)
 
     def ask_to_replace(self, seed: int | None, rules: Rules) -> None:
-        """The address asked for another game (a rules page's "Play this variant") while a
-        session is under way: keep that one on the table and ask (a notice whose button starts
-        the game asked for, the current one kept as the previous session)."""
+        """The address asked for another game (``?rules=``: a rules page's "Play this variant")
+        while a session is under way: keep that one on the table and ask (a notice whose button
+        starts the game asked for, the current one kept as the previous session). Another seed
+        of the same game (a shared ``?seed=`` link) replaces it at once, kept as the previous."""
         self.asked = (seed, rules)
         game = self.page.game
         label = self.page.catalog.text(REGISTRY[rules.name].label)
