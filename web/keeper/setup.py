@@ -14,7 +14,8 @@ from typing import Any
 from barbu.keeper import NAME_LIMIT, KeptGame
 from barbu.rules import STANDARD, registered
 from web.components.dom import Dom
-from web.languages.i18n import NAMES, SUPPORTED, Catalog
+from web.components.page_header import page_header
+from web.languages.i18n import Catalog
 from web.table.menu import game_choice
 
 
@@ -22,28 +23,11 @@ def header(d: Dom, catalog: Catalog) -> Any:
     """The site's header: the game, the keeper's title, the languages, the rules, the
     statistics."""
     t, lang = catalog.text, catalog.lang
-    languages = []
-    for x in SUPPORTED:
-        if x == lang:
-            item = d.el("span", NAMES[x], lang=x, aria_current="page")
-        else:
-            item = d.el("a", NAMES[x], href=f"./?lang={x}", hreflang=x, lang=x, data_lang=x)
-        languages.append(d.el("li", None, item))
-    return d.el(
-        "header",
-        None,
-        d.el("a", t("app.title"), href=f"../?lang={lang}", class_="brand"),
-        d.el("h1", t("keeper.title")),
-        d.el(
-            "nav",
-            None,
-            d.el("ul", None, *languages, class_="languages"),
-            aria_label=t("table.language"),
-        ),
-        d.el("a", t("menu.rules"), href=f"../rules/{lang}/", class_="rules-link"),
-        d.el("a", t("stats.title"), href=f"../stats/?lang={lang}", class_="rules-link"),
-        class_="rules-header keeper-header no-print",
-    )
+    links = [
+        (t("menu.rules"), f"../rules/{lang}/"),
+        (t("stats.title"), f"../stats/?lang={lang}"),
+    ]
+    return page_header(d, catalog, t("keeper.title"), links, "rules-header keeper-header no-print")
 
 
 def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:

@@ -15,7 +15,8 @@ from typing import Any
 from barbu.rules import Rules, registered
 from barbu.stats import Figures
 from web.components.dom import Dom
-from web.languages.i18n import NAMES, SUPPORTED, Catalog
+from web.components.page_header import page_header
+from web.languages.i18n import Catalog
 from web.languages.words import contract_name, signed
 
 MINUS = "\u2212"
@@ -56,26 +57,9 @@ class Chart:
 def header(d: Dom, catalog: Catalog) -> Any:
     """The site's header: the game, the page's title, the languages, the score keeper."""
     t, lang = catalog.text, catalog.lang
-    languages = []
-    for x in SUPPORTED:
-        if x == lang:
-            item = d.el("span", NAMES[x], lang=x, aria_current="page")
-        else:
-            item = d.el("a", NAMES[x], href=f"./?lang={x}", hreflang=x, lang=x, data_lang=x)
-        languages.append(d.el("li", None, item))
-    return d.el(
-        "header",
-        None,
-        d.el("a", t("app.title"), href=f"../?lang={lang}", class_="brand"),
-        d.el("h1", t("stats.title")),
-        d.el(
-            "nav",
-            None,
-            d.el("ul", None, *languages, class_="languages"),
-            aria_label=t("table.language"),
-        ),
-        d.el("a", t("rules_page.keeper"), href=f"../keeper/?lang={lang}", class_="rules-link"),
-        class_="rules-header keeper-header stats-header",
+    keeper = (t("rules_page.keeper"), f"../keeper/?lang={lang}")
+    return page_header(
+        d, catalog, t("stats.title"), [keeper], "rules-header keeper-header stats-header"
     )
 
 
