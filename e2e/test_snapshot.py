@@ -150,9 +150,9 @@ def position(page: Page) -> dict:
 def test_a_later_visit_restores_the_snapshot_and_plays_a_deal(page, console_errors):
     """A returning player would wait for a whole Python start again (page and computer
     players), or get a restored Python that cannot deal or play, if this failed."""
-    first_visit(page, "/?seed=60&lang=en&speed=instant")
+    first_visit(page, "/?autoplay=0&seed=60&lang=en&speed=instant")
 
-    come_back(page, "/?seed=61&lang=en&speed=instant")  # a new game: another seed
+    come_back(page, "/?autoplay=0&seed=61&lang=en&speed=instant")  # a new game: another seed
     assert boot(page) == "snapshot"
     assert shown_hand(page) == expected_hand(61)
     expect(page.locator("html")).to_have_attribute("data-bots", "ready")
@@ -174,7 +174,7 @@ def test_a_later_visit_restores_the_snapshot_and_plays_a_deal(page, console_erro
 def test_each_restore_draws_other_random_numbers(page):
     """A snapshot holds the state of Python's `random`: without seeding it again, every restore
     would draw the same numbers (and a game number drawn from it would come back each visit)."""
-    first_visit(page, "/?seed=62&lang=en&speed=instant")
+    first_visit(page, "/?autoplay=0&seed=62&lang=en&speed=instant")
     first, second = page.evaluate(TWO_RESTORES)
     assert first != second
 
@@ -201,7 +201,7 @@ def test_a_bad_snapshot_is_set_aside_and_the_saved_game_goes_on(page, damage):
     """A damaged snapshot (a byte flipped: the stored SHA-256 catches it), or one Pyodide
     refuses (another build id, under a digest that matches): the page would crash or run a
     broken interpreter, or the player would lose his game, if this failed."""
-    size = first_visit(page, "/?seed=63&lang=en&speed=instant")
+    size = first_visit(page, "/?autoplay=0&seed=63&lang=en&speed=instant")
     drive_until(page, lambda p: cards_left(p) <= 12)
     before = position(page)
     if damage == "flipped":  # one byte in the middle, the stored digest unchanged
@@ -212,7 +212,7 @@ def test_a_bad_snapshot_is_set_aside_and_the_saved_game_goes_on(page, damage):
         reason = "Snapshot build id mismatch"
     warnings = watch_warnings(page)
 
-    come_back(page, "/?seed=63&lang=en&speed=instant")
+    come_back(page, "/?autoplay=0&seed=63&lang=en&speed=instant")
     assert boot(page) == "plain"
     assert any("Python's snapshot set aside" in w and reason in w for w in warnings), warnings
     assert bad not in [entry["digest"] for entry in kept(page)]  # dropped
@@ -220,7 +220,7 @@ def test_a_bad_snapshot_is_set_aside_and_the_saved_game_goes_on(page, damage):
     assert stored_snapshot(page)["bytes"] > BIG  # a new one, taken by the worker
     assert [entry["intact"] and entry["current"] for entry in kept(page)] == [True]
 
-    come_back(page, "/?seed=63&lang=en&speed=instant")
+    come_back(page, "/?autoplay=0&seed=63&lang=en&speed=instant")
     assert boot(page) == "snapshot"
     assert position(page) == before
     drive_until(page, lambda p: cards_left(p) <= 11)  # and the game goes on
@@ -229,11 +229,11 @@ def test_a_bad_snapshot_is_set_aside_and_the_saved_game_goes_on(page, damage):
 def test_a_new_build_starts_without_the_old_snapshot_and_removes_it(page):
     """Another build's snapshot (other modules, another runtime) must not be restored, nor
     linger in the browser's storage (31 MB per build) after a new one is kept."""
-    first_visit(page, "/?seed=64&lang=en&speed=instant")
+    first_visit(page, "/?autoplay=0&seed=64&lang=en&speed=instant")
     older = page.evaluate(OLDER_BUILD)
     assert [entry["url"] for entry in kept(page)] == [older]
 
-    come_back(page, "/?seed=64&lang=en&speed=instant")
+    come_back(page, "/?autoplay=0&seed=64&lang=en&speed=instant")
     assert boot(page) == "plain"
     assert shown_hand(page) == expected_hand(64)
     assert stored_snapshot(page)["bytes"] > BIG
@@ -245,7 +245,7 @@ def test_a_new_build_starts_without_the_old_snapshot_and_removes_it(page):
 def test_the_rules_demos_restore_the_games_snapshot(page):
     """A reader coming from the game would wait for a whole Python start before a demo
     answers."""
-    first_visit(page, "/?seed=65&lang=en&speed=instant")
+    first_visit(page, "/?autoplay=0&seed=65&lang=en&speed=instant")
     page.goto("/rules/en/")
     demo = page.locator("#demo-settlement")
     demo.scroll_into_view_if_needed()  # scrolled to: it comes alive
