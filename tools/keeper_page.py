@@ -35,29 +35,59 @@ NO_SCRIPT = {
 }
 
 
-def keeper_document(policy: str) -> str:
-    """dist/keeper/index.html, with its Content-Security-Policy (tools/pages.py)."""
-    loading = "".join(f'<p lang="{x}">{text}</p>' for x, text in LOADING.items())
-    missing = "".join(f'<p lang="{x}">{text}</p>' for x, text in NO_SCRIPT.items())
+def island_document(
+    policy: str,
+    *,
+    name: str,
+    title: str,
+    heads: tuple[str, ...],
+    body_class: str,
+    loading: dict[str, str],
+    missing: dict[str, str],
+) -> str:
+    """A page beside the game drawn by Python in the page (the keeper, the statistics): the
+    site's icon, manifest and shared styles, then its own ``heads`` (link and script lines), a
+    ``<div id=name>`` saying it loads (``loading``) or why it cannot (``missing``, without
+    JavaScript), in every language."""
+    waiting = "".join(f'<p lang="{x}">{text}</p>' for x, text in loading.items())
+    lacking = "".join(f'<p lang="{x}">{text}</p>' for x, text in missing.items())
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
-        "<title>Barbu: score keeper · feuille de marque · запись счёта · segnapunti</title>\n"
+        f"<title>{title}</title>\n"
         '<link rel="icon" href="../web/icons/icon-192.png" type="image/png">\n'
         '<link rel="manifest" href="../web/manifest.webmanifest">\n'
         '<link rel="stylesheet" href="../web/style.css">\n'
         '<link rel="stylesheet" href="../web/rules.css">\n'
         '<link rel="stylesheet" href="../web/keeper.css">\n'
-        '<script type="module" src="../web/keeper.js"></script>\n'
-        '</head>\n<body class="rules-page keeper-page">\n'
-        f'<div id="keeper"><div class="keeper-loading" aria-live="polite">{loading}</div>'
-        f"<noscript>{missing}</noscript></div>\n"
+        + "".join(f"{line}\n" for line in heads)
+        + f'</head>\n<body class="{body_class}">\n'
+        f'<div id="{name}"><div class="keeper-loading" aria-live="polite">{waiting}</div>'
+        f"<noscript>{lacking}</noscript></div>\n"
         "</body>\n</html>\n"
+    )
+
+
+def write_island_page(dist: Path, name: str, document: str) -> None:
+    """dist/<name>/index.html."""
+    (dist / name).mkdir(parents=True, exist_ok=True)
+    (dist / name / "index.html").write_text(document, encoding="utf-8")
+
+
+def keeper_document(policy: str) -> str:
+    """dist/keeper/index.html, with its Content-Security-Policy (tools/pages.py)."""
+    return island_document(
+        policy,
+        name="keeper",
+        title="Barbu: score keeper · feuille de marque · запись счёта · segnapunti",
+        heads=('<script type="module" src="../web/keeper.js"></script>',),
+        body_class="rules-page keeper-page",
+        loading=LOADING,
+        missing=NO_SCRIPT,
     )
 
 
 def write_keeper_page(dist: Path, policy: str) -> None:
     """dist/keeper/index.html."""
-    (dist / "keeper").mkdir(parents=True, exist_ok=True)
-    (dist / "keeper" / "index.html").write_text(keeper_document(policy), encoding="utf-8")
+    write_island_page(dist, "keeper", keeper_document(policy))

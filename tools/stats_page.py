@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tools.keeper_page import island_document, write_island_page
+
 UPLOT_FILES = ("uPlot.iife.min.js", "uPlot.min.css")
 """What the build copies from npm's uplot/dist/ into dist/vendor/uplot/."""
 LOADING = {
@@ -35,30 +37,22 @@ NO_SCRIPT = {
 
 def stats_document(policy: str) -> str:
     """dist/stats/index.html, with its Content-Security-Policy (tools/pages.py)."""
-    loading = "".join(f'<p lang="{x}">{text}</p>' for x, text in LOADING.items())
-    missing = "".join(f'<p lang="{x}">{text}</p>' for x, text in NO_SCRIPT.items())
-    return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
-        "<title>Barbu: statistics · statistiques · статистика · statistiche</title>\n"
-        '<link rel="icon" href="../web/icons/icon-192.png" type="image/png">\n'
-        '<link rel="manifest" href="../web/manifest.webmanifest">\n'
-        '<link rel="stylesheet" href="../web/style.css">\n'
-        '<link rel="stylesheet" href="../web/rules.css">\n'
-        '<link rel="stylesheet" href="../web/keeper.css">\n'
-        '<link rel="stylesheet" href="../vendor/uplot/uPlot.min.css">\n'
-        '<link rel="stylesheet" href="../web/stats.css">\n'
-        '<script src="../vendor/uplot/uPlot.iife.min.js" defer></script>\n'
-        '<script type="module" src="../web/stats.js"></script>\n'
-        '</head>\n<body class="rules-page keeper-page stats-page">\n'
-        f'<div id="stats"><div class="keeper-loading" aria-live="polite">{loading}</div>'
-        f"<noscript>{missing}</noscript></div>\n"
-        "</body>\n</html>\n"
+    return island_document(
+        policy,
+        name="stats",
+        title="Barbu: statistics · statistiques · статистика · statistiche",
+        heads=(
+            '<link rel="stylesheet" href="../vendor/uplot/uPlot.min.css">',
+            '<link rel="stylesheet" href="../web/stats.css">',
+            '<script src="../vendor/uplot/uPlot.iife.min.js" defer></script>',
+            '<script type="module" src="../web/stats.js"></script>',
+        ),
+        body_class="rules-page keeper-page stats-page",
+        loading=LOADING,
+        missing=NO_SCRIPT,
     )
 
 
 def write_stats_page(dist: Path, policy: str) -> None:
     """dist/stats/index.html."""
-    (dist / "stats").mkdir(parents=True, exist_ok=True)
-    (dist / "stats" / "index.html").write_text(stats_document(policy), encoding="utf-8")
+    write_island_page(dist, "stats", stats_document(policy))
