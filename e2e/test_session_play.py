@@ -81,7 +81,7 @@ def test_a_whole_session_ends_with_the_totals_of_the_engines_replay(page, base_u
     """A player finishing a session could see wrong totals, a wrong winner, a session that never
     ends, or an exported record that does not replay to the same scores, if this failed."""
     page.add_init_script(LONG_TASKS)
-    page.goto(f"/?seed={SEED}&speed=instant&level=beginner&lang=en")
+    page.goto(f"/?autoplay=0&seed={SEED}&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     started = time.monotonic()
     seen = play_session(page)

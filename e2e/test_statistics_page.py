@@ -63,7 +63,7 @@ def finish_session(page: Page, seed: int, recorded: int) -> None:
     save = Saved(session_record(last_deal(seed)), None, None).to_json()
     page.goto("/stats/?lang=en")  # any page of the site: the save slot is the origin's
     page.evaluate("s => localStorage.setItem('barbu.save', s)", save)
-    page.goto(f"/?seed={seed}&rules=fr32&speed=instant&level=beginner&lang=en")
+    page.goto(f"/?autoplay=0&seed={seed}&rules=fr32&speed=instant&level=beginner&lang=en")
     wait_ready(page)
     expect(page.locator("[data-deal]")).to_have_text(str(FR32.deals))
     play_session(page)
