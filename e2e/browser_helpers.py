@@ -24,6 +24,13 @@ addEventListener('securitypolicyviolation', (e) => {
   window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${where}`);
 });
 """
+DEPRECATION_RECORDER = """
+window.__deprecations = [];
+new ReportingObserver((reports) => {
+  for (const report of reports) window.__deprecations.push(report.body.message);
+}, {types: ['deprecation'], buffered: true}).observe();
+"""
+"""Collects Chromium's deprecation reports (what Lighthouse's best practices count)."""
 
 
 def score(text: str) -> int:

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from e2e.browser_helpers import (
     CATALOGS,
     CSP_RECORDER,
+    DEPRECATION_RECORDER,
     expected_hand,
     shown_hand,
     wait_ready,
@@ -25,8 +26,10 @@ SEED = 20240607
 
 def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
     """A player opening ?seed=N would see someone else's cards, or no cards at all, if this
-    failed."""
+    failed. A page not cross-origin isolated (``_headers``) gets Chromium's deprecation report
+    for Pyodide's shared memory."""
     page.add_init_script(CSP_RECORDER)
+    page.add_init_script(DEPRECATION_RECORDER)
     page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
     wait_ready(page)
 
@@ -36,6 +39,8 @@ def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
     expect(page.locator("#loader")).to_be_hidden()
     assert page.evaluate("window.__cspViolations") == []
     assert console_errors == []
+    assert page.evaluate("crossOriginIsolated")
+    assert page.evaluate("window.__deprecations") == []
 
 
 def test_each_card_is_a_button_named_in_words_with_rank_and_symbol(page):

@@ -15,8 +15,14 @@ from tools.pages import META, POLICY, PolicyError, SitePage, check_policy, heade
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {"'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
 HEADERS = """\
-# Which pages other sites may show in a frame (Netlify / Cloudflare Pages syntax; tools/serve.py
-# sends the same): the embeddable demos only.
+# The headers a static host adds (Netlify / Cloudflare Pages syntax; tools/serve.py sends the
+# same). Every file: cross-origin isolated (the site loads nothing from another origin), which
+# Pyodide's shared WebAssembly memory asks of a page (without it Chromium warns that
+# SharedArrayBuffer requires it). Then which pages other sites may show in a frame: the
+# embeddable demos only.
+/*
+  Cross-Origin-Opener-Policy: same-origin
+  Cross-Origin-Embedder-Policy: require-corp
 /
   Content-Security-Policy: frame-ancestors 'self'
 /index.html
@@ -90,7 +96,8 @@ def test_a_page_whose_policy_differs_is_refused(tmp_path, monkeypatch):
 
 def test_headers_let_other_sites_frame_the_embeds_only():
     """Another site could frame the game or the rules (clickjacking), or none could show the
-    demos, if the framing rules did not follow the pages."""
+    demos, if the framing rules did not follow the pages; Chromium would warn of Pyodide's shared
+    memory on a page not cross-origin isolated."""
     assert headers_file(PAGES) == HEADERS
     clash = SitePage("clash", ("/embed/*",), write_game)
     with pytest.raises(PolicyError, match="/embed/"):

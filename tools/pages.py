@@ -13,7 +13,8 @@ the policy written out, beside the comment that justifies each directive, and th
 to write the page unless that text is exactly its entry's ``policy`` (``check_policy``), rather
 than filling it in: the repository's page stays a whole page, and the two copies cannot drift
 apart unnoticed. ``frame-ancestors`` cannot be set from a ``<meta>``: it goes into ``_headers``
-(``headers_file``), which static hosts send as a header, and so does tools/serve.py.
+(``headers_file``), which static hosts send as a header, and so does tools/serve.py; so do the
+cross-origin isolation headers, for every file of the site.
 """
 
 from __future__ import annotations
@@ -44,8 +45,14 @@ PYSCRIPT_SOURCES = ("'unsafe-eval'",)
 with ``Function()`` while it starts (index.html's comment)."""
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 HEADERS_COMMENT = """\
-# Which pages other sites may show in a frame (Netlify / Cloudflare Pages syntax; tools/serve.py
-# sends the same): the embeddable demos only.
+# The headers a static host adds (Netlify / Cloudflare Pages syntax; tools/serve.py sends the
+# same). Every file: cross-origin isolated (the site loads nothing from another origin), which
+# Pyodide's shared WebAssembly memory asks of a page (without it Chromium warns that
+# SharedArrayBuffer requires it). Then which pages other sites may show in a frame: the
+# embeddable demos only.
+/*
+  Cross-Origin-Opener-Policy: same-origin
+  Cross-Origin-Embedder-Policy: require-corp
 """
 
 
@@ -88,7 +95,8 @@ def check_policy(html: str, policy: str, where: str) -> None:
 
 
 def headers_file(pages: Iterable[SitePage]) -> str:
-    """The ``_headers`` file: each page's addresses with its ``frame-ancestors``."""
+    """The ``_headers`` file: the whole site cross-origin isolated, then each page's addresses
+    with its ``frame-ancestors``."""
     framing: dict[str, str] = {}
     for page in pages:
         for path in page.paths:
