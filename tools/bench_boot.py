@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.baseline import RUNTIME, add_bare_page  # noqa: E402
 from tools.chromium import launch_options  # noqa: E402
 from tools.serve import Sent, StaticServer  # noqa: E402
 
@@ -301,7 +302,7 @@ def pyscript_alone_config() -> str:
     """The "PyScript alone" baseline's config: our pyscript.toml's plugins, none of our
     archives, and Pyodide's own module as the interpreter."""
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]
-    return f'interpreter = "./vendor/pyodide/pyodide.mjs"\nplugins = {json.dumps(plugins)}\n'
+    return f'interpreter = "./{RUNTIME}/pyodide.mjs"\nplugins = {json.dumps(plugins)}\n'
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -324,15 +325,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="barbu-bench-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
-        for name in ("bench_bare.html", "bench_pyscript.html"):
-            shutil.copyfile(ROOT / "tools" / name, site / name.replace("_", "-"))
+        # The baselines run the runtime as Pyodide ships it (tools/baseline.py).
+        add_bare_page(site)
+        shutil.copyfile(ROOT / "tools" / "bench_pyscript.html", site / "bench-pyscript.html")
         (site / "bench-pyscript.toml").write_text(pyscript_alone_config())
-        # The baselines run the runtime as Pyodide ships it, package lock included (our page
-        # does without it: web/runtime/runtime.mjs).
-        shutil.copyfile(
-            ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
-            site / "vendor" / "pyodide" / "pyodide-lock.json",
-        )
         server = StaticServer(site).start()
         bare: list[Baseline] = []
         pyscript: list[Baseline] = []

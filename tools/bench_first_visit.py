@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.baseline import add_bare_page  # noqa: E402
 from tools.chromium import launch_options  # noqa: E402
 from tools.serve import StaticServer  # noqa: E402
 
@@ -178,11 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="barbu-first-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
-        shutil.copyfile(ROOT / "tools" / "bench_bare.html", site / "bench-bare.html")
-        shutil.copyfile(
-            ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
-            site / "vendor" / "pyodide" / "pyodide-lock.json",
-        )
+        add_bare_page(site)
         server = StaticServer(site).start()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_options())
@@ -242,8 +239,11 @@ def report(results: dict[bool, dict[str, list[Any]]], rounds: int) -> None:
     print(f"  table visible {paint:.0f} ms (target <= 1000)")
     table_bytes = statistics.median(emulated["table_bytes"])
     print(f"  bytes before the table {table_bytes / 1e3:.1f} KB (target <= 150 KB)")
-    gap = statistics.median(emulated["action"]) - statistics.median(emulated["bare"])
-    print(f"  first computer action - bare boot {gap:.0f} ms (target <= 500)")
+    gaps = [ours - bare for ours, bare in zip(emulated["action"], emulated["bare"], strict=True)]
+    print(
+        f"  first computer action - bare boot {statistics.median(gaps):.0f} ms, the median of "
+        f"each round's difference ({', '.join(f'{gap:.0f}' for gap in gaps)}) (target <= 500)"
+    )
 
 
 if __name__ == "__main__":

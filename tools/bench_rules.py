@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.baseline import add_bare_page  # noqa: E402
 from tools.bench_boot import TIMEOUT_MS, Baseline, come_back, measure_bare, new_profile  # noqa: E402
 from tools.serve import StaticServer  # noqa: E402
 
@@ -119,11 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="barbu-bench-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
-        shutil.copyfile(ROOT / "tools" / "bench_bare.html", site / "bench-bare.html")
-        shutil.copyfile(
-            ROOT / "node_modules" / "pyodide" / "pyodide-lock.json",
-            site / "vendor" / "pyodide" / "pyodide-lock.json",
-        )
+        add_bare_page(site)
         server = StaticServer(site).start()
         profiles = iter(Path(tmp) / f"profile-{n}" for n in range(10_000))
         with sync_playwright() as playwright:

@@ -24,10 +24,12 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        web/keeper/)
     stats/                             the statistics of this device's games, drawn by Python
                                        in the page (tools/stats_page.py, web/stats/)
-    _headers                           which pages other sites may frame, for the host
-    vendor/pyodide/                    the four Pyodide runtime files (npm pyodide); not its
-                                       package lock, which the game does not need
-                                       (web/runtime/runtime.mjs)
+    _headers                           the headers a host adds: cross-origin isolation, which
+                                       pages other sites may frame (tools/pages.py)
+    vendor/pyodide/                    the four Pyodide runtime files (npm pyodide), its
+                                       standard library without what a page cannot use
+                                       (tools/stdlib.py); not its package lock, which the game
+                                       does not need (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
     vendor/uplot/                      the chart library of stats/ (npm uplot): its minified
@@ -69,6 +71,7 @@ from tools.keeper_page import write_keeper_page
 from tools.pages import PolicyError, SitePage, check_policy, headers_file
 from tools.rules_page import Page, language_pages, write_rules_index, write_rules_pages
 from tools.stats_page import UPLOT_FILES, write_stats_page
+from tools.stdlib import write_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -232,13 +235,15 @@ def copy_without_source_map(source: Path, target: Path) -> None:
 
 
 def copy_vendor(dist: Path) -> None:
-    """The Pyodide runtime files, PyScript's dist (without .map), uPlot's script and
-    stylesheet."""
+    """The Pyodide runtime files (its standard library trimmed: tools/stdlib.py), PyScript's
+    dist (without .map), uPlot's script and stylesheet."""
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
         target = dist / "vendor" / "pyodide" / name
         if name.endswith(".mjs"):
             copy_without_source_map(pyodide / name, target)
+        elif name == "python_stdlib.zip":
+            write_stdlib(pyodide / name, target)  # without what a page cannot use
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(pyodide / name, target)

@@ -626,6 +626,7 @@ function main() {
   const storedCode = readCode();
   const startPyScript = () => {
     preloadRuntime();
+    import('./runtime.mjs').then((runtime) => runtime.startEarly()).catch(() => {});
     import('../vendor/pyscript/core.js')
       .then(({ hooks }) => useCodeCache(hooks, storedCode))
       .catch((error) => fail('other', error.message));

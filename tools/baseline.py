@@ -1,0 +1,28 @@
+"""The benchmarks' baselines, put beside a copy of the site: Pyodide as it ships.
+
+The bare ``loadPyodide()`` page (tools/bench_bare.html, served as ``bench-bare.html``) and the
+"PyScript alone" page of tools/bench_boot.py load their runtime from ``bench-runtime/``: the
+four files of npm's pyodide, its whole standard library and its package lock, none of which our
+page uses as is (tools/stdlib.py trims the library; web/runtime/runtime.mjs does without the
+lock). Our page, in the same copy, keeps its own ``vendor/pyodide/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNTIME = "bench-runtime"
+"""Where the baselines' Pyodide is, in the site's copy."""
+SHIPPED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def add_bare_page(site: Path) -> None:
+    """``bench-bare.html`` and Pyodide as it ships (``bench-runtime/``) into ``site``."""
+    runtime = site / RUNTIME
+    runtime.mkdir(exist_ok=True)
+    for name in (*SHIPPED, "pyodide-lock.json"):
+        shutil.copyfile(PYODIDE / name, runtime / name)
+    shutil.copyfile(ROOT / "tools" / "bench_bare.html", site / "bench-bare.html")
