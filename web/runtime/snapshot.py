@@ -21,6 +21,7 @@ MODULES = (
     "web.runtime.worker",
     "barbu.bots.service",
     "barbu.bots.review",
+    "barbu.bots.endgame",
     # the rules pages' demos (web/runtime/islands.js)
     "web.demos",
     "web.demos.settlement",

@@ -14,8 +14,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from barbu.bots.endgame import SolverEvaluator
-from barbu.bots.review import Budget, PlayoutEvaluator, Reviewer
 from barbu.bots.service import decide as _decide
 from barbu.bots.service import hint as _hint
 from barbu.wire import deal_from_position
@@ -51,6 +49,11 @@ async def review(
     (``MASTER_SECONDS``), else by the expert's playouts. One decision at a time: between two,
     the worker reads its messages (a computer player's turn, a cancel). ``progress(share)``
     hears each whole percent; once ``cancelled()`` is true, ``ReviewCancelled`` stops it."""
+    # Imported here: on a first visit the page runs this module to decide for the computer
+    # players while the worker starts, and the review's modules are not on that way.
+    from barbu.bots.endgame import SolverEvaluator
+    from barbu.bots.review import Budget, PlayoutEvaluator, Reviewer
+
     deal = deal_from_position(json.loads(str(position_json)))
     said = [-1]
 
