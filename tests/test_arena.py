@@ -105,3 +105,28 @@ def test_levels_are_required_unless_merging(capsys):
     with pytest.raises(SystemExit):
         main(["--deals", "1"])
     assert "CANDIDATE and BASELINE" in capsys.readouterr().err
+
+
+def test_the_raw_scores_are_kept_and_summed_apart_from_the_doubles(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    lines = _run(capsys, "standard", "beginner", "--deals", 3, "--seed", 4, "--out", out)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(isinstance(r["raw"], float | int) for r in records)
+    raw_line = next(line for line in lines if line.startswith("raw scores"))
+    assert "points/deal (95% CI" in raw_line
+    assert RESULT.match(lines[-1]), lines[-1]
+    # The same level in every seat: the raw scores differ by nothing either.
+    _run(capsys, "beginner", "beginner", "--deals", 2, "--seed", 9, "--out", tmp_path / "b.jsonl")
+    assert all(json.loads(x)["raw"] == 0 for x in (tmp_path / "b.jsonl").read_text().splitlines())
+
+
+def test_files_written_before_the_raw_scores_merge_without_their_line(tmp_path, capsys):
+    out = tmp_path / "old.jsonl"
+    _run(capsys, "standard", "beginner", "--deals", 2, "--seed", 4, "--out", out)
+    old = [json.loads(line) for line in out.read_text().splitlines()]
+    for r in old:
+        del r["raw"]
+    out.write_text("".join(json.dumps(r) + "\n" for r in old))
+    merged = _run(capsys, "--merge", out)
+    assert not any(line.startswith("raw scores") for line in merged)
+    assert RESULT.match(merged[-1]) and merged[-1].endswith(", 2 deals")
