@@ -144,7 +144,7 @@ let early = null;
 /**
  * Start Python now, before PyScript asks for it: the page's boot loader calls this as it starts
  * PyScript, whose own start (its modules, its config file, its storage) then runs beside
- * Python's instead of before it (0.3 s on a first visit, measured: README, "First visit").
+ * Python's instead of before it (some 0.3 s of a first visit: README, "How the page starts").
  * A failure is reported when PyScript asks (loadPyodide).
  */
 export function startEarly() {
