@@ -44,7 +44,7 @@ PYSCRIPT_SOURCES = ("'unsafe-eval'",)
 """What the pages that run PyScript add to ``script-src``: PyScript rebuilds its worker hooks
 with ``Function()`` while it starts (index.html's comment)."""
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
-HEADERS_COMMENT = """\
+HEADERS_OPENING = """\
 # The headers a static host adds (Netlify / Cloudflare Pages syntax; tools/serve.py sends the
 # same). Every file: cross-origin isolated (the site loads nothing from another origin), which
 # Pyodide's shared WebAssembly memory asks of a page (without it Chromium warns that
@@ -54,6 +54,7 @@ HEADERS_COMMENT = """\
   Cross-Origin-Opener-Policy: same-origin
   Cross-Origin-Embedder-Policy: require-corp
 """
+"""The opening of ``_headers``: what the file is, and the rule for every file of the site."""
 
 
 @dataclass(frozen=True)
@@ -106,4 +107,4 @@ def headers_file(pages: Iterable[SitePage]) -> str:
         f"{path}\n  Content-Security-Policy: frame-ancestors {sources}\n"
         for path, sources in framing.items()
     )
-    return HEADERS_COMMENT + "".join(rules)
+    return HEADERS_OPENING + "".join(rules)
