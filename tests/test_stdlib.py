@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from tools.build import COMMAND_LINE, ENTRY_SCRIPTS, ROOT, python_sources
+from tools.build import ROOT, zipped_sources
 from tools.stdlib import DROPPED, kept
 
 PRISTINE = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -27,10 +27,7 @@ def imported(source: str) -> set[str]:
 
 
 def test_no_module_of_the_site_imports_what_the_shipped_library_leaves_out():
-    shipped = python_sources(ROOT / "barbu", exclude=COMMAND_LINE) + python_sources(
-        ROOT / "web", exclude=ENTRY_SCRIPTS
-    )
-    shipped += [(ROOT / "web" / "game" / "main.py", "main.py")]
+    shipped = [*zipped_sources(), (ROOT / "web" / "game" / "main.py", "main.py")]
     assert len(shipped) > 50
     strays = {
         f"{name}: {module}"

@@ -12,17 +12,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PYODIDE = ROOT / "node_modules" / "pyodide"
+from tools.build import NODE_MODULES, PYODIDE_FILES, ROOT
+
+PYODIDE = NODE_MODULES / "pyodide"
 RUNTIME = "bench-runtime"
 """Where the baselines' Pyodide is, in the site's copy."""
-SHIPPED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
 def add_bare_page(site: Path) -> None:
     """``bench-bare.html`` and Pyodide as it ships (``bench-runtime/``) into ``site``."""
     runtime = site / RUNTIME
     runtime.mkdir(exist_ok=True)
-    for name in (*SHIPPED, "pyodide-lock.json"):
+    for name in (*PYODIDE_FILES, "pyodide-lock.json"):
         shutil.copyfile(PYODIDE / name, runtime / name)
     shutil.copyfile(ROOT / "tools" / "bench_bare.html", site / "bench-bare.html")

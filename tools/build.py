@@ -227,6 +227,14 @@ def python_sources(package: Path, exclude: tuple[str, ...] = ()) -> list[tuple[P
     ]
 
 
+def zipped_sources() -> list[tuple[Path, str]]:
+    """What modules.zip holds: the engine but its command-line tools, the UI but the page's
+    script."""
+    return python_sources(ROOT / "barbu", exclude=COMMAND_LINE) + python_sources(
+        ROOT / "web", exclude=ENTRY_SCRIPTS
+    )
+
+
 def copy_without_source_map(source: Path, target: Path) -> None:
     """Copy a JavaScript file, dropping its trailing sourceMappingURL comment (maps are not
     shipped)."""
@@ -512,11 +520,7 @@ def build(dist: Path = DIST) -> str:
     (dist / "web").mkdir(parents=True)
     copy_web(dist)
     copy_vendor(dist)
-    write_modules(
-        dist / "modules.zip",
-        python_sources(ROOT / "barbu", exclude=COMMAND_LINE)
-        + python_sources(ROOT / "web", exclude=ENTRY_SCRIPTS),
-    )
+    write_modules(dist / "modules.zip", zipped_sources())
     write_runtime(dist)
     try:
         headers = headers_file(PAGES)
