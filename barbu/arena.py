@@ -107,6 +107,7 @@ def duplicate_deal(
     base = _play_deal(
         hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None, rules
     )
+    base_final, base_raw = base.final_scores(), base.raw_scores()
     diffs: list[float] = []
     raws: list[float] = []
     times: Times = []
@@ -117,8 +118,8 @@ def duplicate_deal(
         played = _play_deal(
             hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock, rules
         )
-        diffs.append((played.final_scores()[seat] - base.final_scores()[seat]) * rules.goal)
-        raws.append((played.raw_scores()[seat] - base.raw_scores()[seat]) * rules.goal)
+        diffs.append((played.final_scores()[seat] - base_final[seat]) * rules.goal)
+        raws.append((played.raw_scores()[seat] - base_raw[seat]) * rules.goal)
         times += clock[seat]
     return str(contract), sum(diffs) / 4, sum(raws) / 4, times
 
