@@ -134,6 +134,24 @@ def test_every_request_stays_on_the_sites_origin(page, base_url, request_log):
     assert page.evaluate("window.__cspViolations") == []
 
 
+def test_the_pages_python_script_is_read_with_the_runtime_not_after_it(page):
+    """PyScript fetches its script only once Python is up: one more round trip, on a slow line,
+    before the first screen. The boot loader reads it with the runtime's files and hands PyScript
+    the text (web/runtime/boot.js, useEntryScript): one request, answered before Python is up."""
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
+    wait_ready(page)
+    reads, python_up = page.evaluate(
+        "[performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.endsWith('/web/main.py')).map((e) => e.responseEnd),"
+        " (([m]) => m.startTime + m.duration)("
+        "performance.getEntriesByName('barbu-python-plain'))]"
+    )
+    assert len(reads) == 1
+    assert reads[0] < python_up
+    script = page.locator('script[type="py"]')
+    assert script.get_attribute("src") is None
+
+
 def test_loading_screen_shows_real_download_progress(context, page, dist):
     """On a slow connection, the player would stare at a frozen or fake bar if this failed."""
     sizes = json.loads(

@@ -10,8 +10,9 @@
  * 4. Turns a failed file, a failed import or a startup error into a clear message.
  * 5. Writes back the Python bytecode kept by an earlier visit before Python imports anything
  *    (the computer players' worker compiles and stores it: web/runtime/codecache.py).
- * 6. Once Python has drawn the first screen and called interactive(): registers the service
- *    worker, and offers a new version through a banner that the game may hold during a deal;
+ * 6. Once Python has drawn the first screen and called interactive(), and the page is idle:
+ *    registers the service worker, and offers a new version through a banner that the game may
+ *    hold during a deal;
  *    tries a failed install again later; follows a new version that another tab accepted.
  * 0. On a first visit, shows at once a table the build drew (web/runtime/first-table.js) in
  *    place of the loading screen; Python takes it over (`first`, web/game/first.py).
@@ -443,6 +444,31 @@ function useCodeCache(hooks, stored) {
   });
 }
 
+// The page's Python script (web/main.py), read with the runtime's downloads
+
+// PyScript fetches a <script type="py" src> only once Python is up: one more round trip (40 to
+// 90 ms measured on a 20 Mbit/s, 40 ms line) just before the game's first screen. The boot loader
+// reads it with the runtime's files instead, and an onReady hook (run before PyScript looks at
+// the script) hands PyScript the text in place of the address. A failed read is reported like
+// any file's (the watched fetch); the address is then left for PyScript.
+
+function readEntryScript() {
+  const script = document.querySelector('script[type="py"][src]');
+  if (!script) return Promise.resolve(null);
+  return fetch(script.src)
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
+}
+
+function useEntryScript(hooks, entry) {
+  hooks.main.onReady.add(async (wrap, element) => {
+    const text = await entry;
+    if (text === null || !element?.matches?.('script[type="py"][src]')) return;
+    element.removeAttribute('src');
+    element.textContent = text;
+  });
+}
+
 /** Python's report, once the worker has kept this start's bytecode (or found it kept). */
 function keptCode(compiled, stored) {
   code.compiled = compiled;
@@ -461,9 +487,9 @@ function keptCode(compiled, stored) {
  *  {bytes, ms}, {error}, or null when it took none (see web/runtime/bots-worker.js).
  *
  *  It starts with the page; it restores this build's Python snapshot at once if one is kept,
- *  else it waits for the table to be drawn (`allowPlainStart()`, from interactive()) before
- *  starting Python normally, which would slow the page's own start by a third on a two-core
- *  machine. */
+ *  else it waits for the table to be drawn and the page to be idle (`allowPlainStart()`, from
+ *  interactive(), see whenIdle) before starting Python normally, which would slow the page's
+ *  own start by a third on a two-core machine, and its first decisions too. */
 const bots = {
   worker: null,
   ready: null,
@@ -511,7 +537,8 @@ const bots = {
       }
     });
   },
-  /** The worker may start Python normally if it found no snapshot (the table is drawn). */
+  /** The worker may start Python normally if it found no snapshot (the table is drawn, the
+   *  page idle). */
   allowPlainStart() {
     this.worker?.postMessage({ start: true });
   },
@@ -568,16 +595,32 @@ const boot = {
     byId('loader').hidden = true;
     byId('table').hidden = false;
   },
-  /** The first screen is usable: record the time, then start offline support. */
+  /** The first screen is usable: record the time; once the page is idle, start the work
+   *  nobody waits for (see whenIdle). */
   interactive() {
     if (boot.failed) return;
     boot.ready = true;
     setStage('done');
     performance.mark('barbu-interactive');
-    bots.allowPlainStart();
-    registerServiceWorker().catch((error) => console.warn('service worker not registered', error));
+    whenIdle(() => {
+      bots.allowPlainStart();
+      registerServiceWorker().catch((error) => console.warn('service worker not registered', error));
+    });
   },
 };
+
+// The computer players' worker starting Python normally (compiling the WebAssembly again) and
+// the service worker's install (the site's files read into its cache) compete with the page
+// for a two-core phone's processor. Nobody waits for either just after the first screen: the
+// page itself decides for the computer players meanwhile (web/game/bots.py). They start once
+// the page is idle (the computer players' first moves made, or the player's turn), at the
+// latest IDLE_WAIT ms after the first screen.
+const IDLE_WAIT = 2000;
+
+function whenIdle(work) {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: IDLE_WAIT });
+  else setTimeout(work, 0);
+}
 
 function loadCatalog() {
   const path = `./web/i18n/${boot.lang}.json`;
@@ -626,9 +669,13 @@ function main() {
   const storedCode = readCode();
   const startPyScript = () => {
     preloadRuntime();
+    const entry = readEntryScript();
     import('./runtime.mjs').then((runtime) => runtime.startEarly()).catch(() => {});
     import('../vendor/pyscript/core.js')
-      .then(({ hooks }) => useCodeCache(hooks, storedCode))
+      .then(({ hooks }) => {
+        useCodeCache(hooks, storedCode);
+        useEntryScript(hooks, entry);
+      })
       .catch((error) => fail('other', error.message));
   };
   // The build's table is painted first: PyScript's start and Pyodide's hold the main thread
@@ -664,7 +711,9 @@ function preloadRuntime() {
 
 const FIRST_PAINT_WAIT = 200;
 
-/** Run `start` once, right after the next frame is painted (or after FIRST_PAINT_WAIT ms). */
+/** Run `start` once, right after the next frame is painted (or after FIRST_PAINT_WAIT ms),
+ *  ahead of the tasks already waiting (the other modules' evaluation, the catalog): at the
+ *  "user-blocking" priority of the Prioritized Task Scheduling API where there is one. */
 function afterPaint(start) {
   let started = false;
   const once = () => {
@@ -672,7 +721,10 @@ function afterPaint(start) {
     started = true;
     start();
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  const soon = globalThis.scheduler?.postTask
+    ? () => scheduler.postTask(once, { priority: 'user-blocking' })
+    : () => setTimeout(once, 0);
+  requestAnimationFrame(soon);
   setTimeout(once, FIRST_PAINT_WAIT);
 }
 
