@@ -152,6 +152,25 @@ def test_the_pages_python_script_is_read_with_the_runtime_not_after_it(page):
     assert script.get_attribute("src") is None
 
 
+def test_background_work_waits_until_the_computer_players_have_moved(page):
+    """The computer players' worker starting Python (the WebAssembly compiled again) and the
+    service worker's install would compete with the page's first decisions for the processor.
+    Both start once Python says the page has settled: its computer players' loop has stopped,
+    here at the player's turn after the computer players' first actions."""
+    page.goto("/?autoplay=0&seed=77&speed=instant&lang=en")
+    wait_ready(page)
+    page.wait_for_function("performance.getEntriesByName('barbu-settled').length > 0")
+    wait_service_worker(page)
+    settled, why, first_action = page.evaluate(
+        "(([s], [a]) => [s.startTime, s.detail, a?.startTime ?? null])("
+        "performance.getEntriesByName('barbu-settled'),"
+        " performance.getEntriesByName('barbu:bot-action'))"
+    )
+    assert why == "page"
+    assert first_action is not None and first_action < settled
+    expect(page.locator("html")).to_have_attribute("data-bots", "ready")
+
+
 def test_loading_screen_shows_real_download_progress(context, page, dist):
     """On a slow connection, the player would stare at a frozen or fake bar if this failed."""
     sizes = json.loads(

@@ -393,6 +393,11 @@ class PageController:
         self.window.console.error(f"Barbu: the computer players stopped: {error}\n{trace}")
         self.notify("bots-failed", "notice.bots_failed")
 
+    def settled(self) -> None:
+        """The computer players' loop has stopped: the boot loader may start what waited for
+        the page to settle (the worker's normal start, the service worker), once."""
+        self.boot.settled()
+
     def change_setting(self, name: str, value: str | bool) -> None:
         """Apply and store a setting changed in the menu, and show what it changes."""
         self.settings = self.settings.with_choices({name: value})

@@ -53,6 +53,9 @@ class Table(Protocol):
     def players_failed(self, error: Exception) -> None:
         """The loop stopped on an error: tell the player."""
 
+    def settled(self) -> None:
+        """The loop has stopped: the work that waited for the page to settle may start."""
+
 
 class PlayersLoop:
     """Plays the computer players' turns of the session on ``table``."""
@@ -111,6 +114,7 @@ class PlayersLoop:
             table = self.table
             if generation == self.generation and table.ui.thinking is not None and self.can_play:
                 table.show(table.ui.think(None))
+            table.settled()
 
     async def _turns(self, generation: int) -> None:
         table = self.table

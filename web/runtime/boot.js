@@ -10,7 +10,7 @@
  * 4. Turns a failed file, a failed import or a startup error into a clear message.
  * 5. Writes back the Python bytecode kept by an earlier visit before Python imports anything
  *    (the computer players' worker compiles and stores it: web/runtime/codecache.py).
- * 6. Once Python has drawn the first screen and called interactive(), and the page is idle:
+ * 6. Once Python has drawn the first screen and says the page has settled (settled()):
  *    registers the service worker, and offers a new version through a banner that the game may
  *    hold during a deal;
  *    tries a failed install again later; follows a new version that another tab accepted.
@@ -487,9 +487,9 @@ function keptCode(compiled, stored) {
  *  {bytes, ms}, {error}, or null when it took none (see web/runtime/bots-worker.js).
  *
  *  It starts with the page; it restores this build's Python snapshot at once if one is kept,
- *  else it waits for the table to be drawn and the page to be idle (`allowPlainStart()`, from
- *  interactive(), see whenIdle) before starting Python normally, which would slow the page's
- *  own start by a third on a two-core machine, and its first decisions too. */
+ *  else it waits for the page to settle after its first screen (`allowPlainStart()`, from
+ *  settled()) before starting Python normally, which would slow the page's own start by a third
+ *  on a two-core machine, and its first decisions for the computer players too. */
 const bots = {
   worker: null,
   ready: null,
@@ -537,8 +537,7 @@ const bots = {
       }
     });
   },
-  /** The worker may start Python normally if it found no snapshot (the table is drawn, the
-   *  page idle). */
+  /** The worker may start Python normally if it found no snapshot (the page has settled). */
   allowPlainStart() {
     this.worker?.postMessage({ start: true });
   },
@@ -595,17 +594,24 @@ const boot = {
     byId('loader').hidden = true;
     byId('table').hidden = false;
   },
-  /** The first screen is usable: record the time; once the page is idle, start the work
-   *  nobody waits for (see whenIdle). */
+  /** The first screen is usable: record the time (the work nobody waits for starts once the
+   *  page has settled). */
   interactive() {
     if (boot.failed) return;
     boot.ready = true;
     setStage('done');
     performance.mark('barbu-interactive');
-    whenIdle(() => {
-      bots.allowPlainStart();
-      registerServiceWorker().catch((error) => console.warn('service worker not registered', error));
-    });
+    setTimeout(() => boot.settled('timeout'), SETTLE_WAIT);
+  },
+  /** The page has nothing urgent to do (Python's computer players' loop has stopped: the
+   *  player's turn, a summary, or a level only the worker plays): start the computer players'
+   *  worker's Python if it waits for that, and the service worker. Once. */
+  settled(why = 'page') {
+    if (!boot.ready || hasSettled) return;
+    hasSettled = true;
+    performance.mark('barbu-settled', { detail: why });
+    bots.allowPlainStart();
+    registerServiceWorker().catch((error) => console.warn('service worker not registered', error));
   },
 };
 
@@ -613,14 +619,10 @@ const boot = {
 // the service worker's install (the site's files read into its cache) compete with the page
 // for a two-core phone's processor. Nobody waits for either just after the first screen: the
 // page itself decides for the computer players meanwhile (web/game/bots.py). They start once
-// the page is idle (the computer players' first moves made, or the player's turn), at the
-// latest IDLE_WAIT ms after the first screen.
-const IDLE_WAIT = 2000;
-
-function whenIdle(work) {
-  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: IDLE_WAIT });
-  else setTimeout(work, 0);
-}
+// Python says the page has settled (settled()), at the latest SETTLE_WAIT ms after the first
+// screen (a tab that only follows the one playing runs no computer players' loop).
+const SETTLE_WAIT = 10000;
+let hasSettled = false;
 
 function loadCatalog() {
   const path = `./web/i18n/${boot.lang}.json`;
