@@ -4,9 +4,10 @@
  * starts; the page asks it through barbuBoot.bots (Python: web/game/bots.py).
  *
  * It starts the same Python as the page, from this build's snapshot when the browser keeps one
- * (web/runtime/runtime.mjs), at once. When none is kept it waits for the page's {start: true} (sent once
- * the page has settled after its first screen: on a two-core machine a normal start here slows
- * the page's own by a third, and its first decisions for the computer players), starts normally, imports the page's and its own modules before anything else, and
+ * (web/runtime/runtime.mjs), at once. When none is kept it waits for the page's {start: true}
+ * (sent once the page has settled after its first screen: on a two-core machine a normal start
+ * here slows the page's own by a third, and its first decisions for the computer players),
+ * starts normally, imports the page's and its own modules before anything else, and
  * takes the snapshot that the page, this worker and the rules pages' demos restore at their
  * next start; it stores it once it has said it is ready.
  *
