@@ -25,7 +25,7 @@ import {
 
 const started = performance.now();
 let allowPlainStart;
-/** Settles when the page allows a normal start (its table is drawn: web/runtime/boot.js). */
+/** Settles when the page allows a normal start (it has settled: web/runtime/boot.js). */
 const plainStartAllowed = new Promise((resolve) => { allowPlainStart = resolve; });
 
 async function start() {
@@ -33,8 +33,8 @@ async function start() {
   let snapshot = null;
   const boot = pyodide ? 'snapshot' : 'plain';
   if (!pyodide) {
-    // No snapshot kept: wait until the page is drawn (a normal start here would slow the
-    // page's own), then start normally and take one before the interpreter does anything else.
+    // No snapshot kept: wait until the page has settled (a normal start here would slow the
+    // page's own, and its first decisions), then start normally and take one before the interpreter does anything else.
     await plainStartAllowed;
     pyodide = await startPlain({ _makeSnapshot: canKeep() });
   }
