@@ -218,3 +218,43 @@ def test_the_worker_gets_a_review_by_the_master():
     data = review_data(position_data(_finished_session()), 2, worlds=3, level="master")
     assert data["seat"] == 2 and data["decisions"]
     assert all(d["cost"] >= 0 for d in data["decisions"])
+
+
+def _doubling_turn(contract: str, turns: int) -> Deal:
+    """A seeded deal of ``contract``, its doubling round advanced by ``turns`` turns in which
+    every player doubles all he may."""
+    deal = Deal(deal_masks(random.Random("doubles-" + contract)), 0)
+    deal.apply(next(a for a in deal.legal_actions() if a.contract.value == contract))
+    for _ in range(turns):
+        deal.apply(max(deal.legal_actions(), key=lambda a: len(a.targets)))
+    return deal
+
+
+@pytest.mark.parametrize(("level", "redoubled"), [("expert", {1, 2, 3}), ("master", set())])
+def test_the_master_redoubles_only_with_a_large_margin(level, redoubled, monkeypatch):
+    """RULES.md §4: the declarer may redouble those who doubled him; those players hold hands
+    good against him, so the master asks an expected gain of 6 points, the expert 0.5."""
+    monkeypatch.setattr(Bot, "_edges", lambda self, view, targets: dict.fromkeys(targets, 3.0))
+    deal = _doubling_turn("no-queens", 3)
+    assert deal.to_move == deal.declarer
+    assert set(Bot(level, seed=1).decide(deal.view(deal.to_move)).targets) == redoubled
+
+
+@pytest.mark.parametrize(("level", "doubled"), [("expert", {0}), ("master", {0, 2, 3})])
+def test_the_master_doubles_another_non_declarer_with_a_lower_margin(level, doubled, monkeypatch):
+    """RULES.md §4: in a negative contract a non-declarer may double anyone; with an expected
+    gain of 1.0 point against each, the master doubles the other non-declarers too."""
+    gains = {0: 3.0, 2: 1.0, 3: 1.0}
+    monkeypatch.setattr(Bot, "_edges", lambda self, view, targets: {t: gains[t] for t in targets})
+    view = _doubling_turn("no-queens", 0).view(1)
+    assert set(Bot(level, seed=1).decide(view).targets) == doubled
+
+
+def test_the_master_infers_trump_length_from_the_declarers_suit():
+    """RULES.md §3: the declarer names the trump suit; the master weighs the worlds where he is
+    long in it, so it expects less against him than the expert's uniform worlds do."""
+    deal = _doubling_turn("trumps", 0)
+    view = deal.view(1)
+    many = {level: replace(SETTINGS[level], bid_samples=400) for level in ("expert", "master")}
+    edge = {level: Bot(level, seed=3, settings=many[level])._edges(view, [0])[0] for level in many}
+    assert edge["master"] < edge["expert"] - 2.0

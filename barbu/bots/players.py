@@ -11,14 +11,17 @@
   the standard heuristics), kept as a yardstick for the arena.
 - ``master``: the expert's method with a better judge of the cards (``master``): the worlds
   weighted by how likely the others' moves seen are (``inference``), each card judged by the
-  exact solver (``solver``) in the last tricks and by more playouts before; the contract and the
-  doubles as the expert, with twice the samples.
+  exact solver (``solver``) in the last tricks and by more playouts before; the contract as the
+  expert, with twice the samples; the doubles too, but with the worlds weighted by the trump suit
+  the declarer named, a lower margin against another non-declarer and a much higher one to
+  redouble (``Settings``; the README gives the measurements).
 
 The level changes the judgement, never the information: no bot reads another seat's hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, replace
@@ -126,6 +129,15 @@ class Settings:
     """The inference's weight per surprising move of another seat (1.0: no inference)."""
     solver_model: Model = "paranoid"
     """The solver's model of the others' play (``solver``)."""
+    side_margin: float = 2.0
+    """The least expected gain, in raw points, for which a non-declarer doubles another
+    non-declarer who has not doubled him (the declarer takes 2.0; a double made mutual, 0.5)."""
+    redouble_margin: float = 0.5
+    """The least expected gain for which the declarer redoubles: a player who doubled him holds a
+    hand good against him, which samples dealt from the voids alone do not know."""
+    trump_weight: float = 0.0
+    """Doubles: each sampled world weighs exp(w × (the declarer's length in the trump suit he
+    named - his longest suit)), as he names a suit he is long in (0: every world alike)."""
 
 
 SETTINGS = {
@@ -142,6 +154,9 @@ SETTINGS = {
         solver_domino=28,
         solver_samples=24,
         miss=0.4,
+        side_margin=0.5,
+        redouble_margin=6.0,
+        trump_weight=1.0,
     ),
 }
 """Each level's settings, weakest first."""
@@ -318,8 +333,12 @@ class Bot:
         edge = self._edges(view, sorted(scope))
         chosen: set[int] = set()
         for t in scope:
-            doubled_me = (t, me) in view.doubles
-            margin = 0.5 if doubled_me else 2.0
+            if me == d:
+                margin = self.settings.redouble_margin
+            elif (t, me) in view.doubles:
+                margin = 0.5
+            else:
+                margin = 2.0 if t == d else self.settings.side_margin
             if me != d and t == d:
                 owed = view.owed[me]
                 if owed:
@@ -345,7 +364,8 @@ class Bot:
         sampler = Sampler(view, [0, 0, 0, 0])
         diffs = dict.fromkeys(targets, 0.0)
         template = None
-        done = 0
+        done = 0.0
+        trump = view.trump if self.settings.trump_weight else None
         for _ in range(self.settings.bid_samples):
             hands = sampler.sample(self.rng)
             if hands is None:
@@ -353,10 +373,14 @@ class Bot:
             if template is None:
                 template = skip_doubling(Deal.from_view(view, hands))
             raw = heuristic_playout(template.with_hands(hands))
+            weight = 1.0
+            if trump is not None:
+                lengths = [(hands[view.declarer] & m).bit_count() for m in SUIT_MASKS]
+                weight = math.exp(self.settings.trump_weight * (lengths[trump] - max(lengths)))
             for t in targets:
-                diffs[t] += raw[me] - raw[t]
-            done += 1
-        return {t: diffs[t] / max(1, done) for t in targets}
+                diffs[t] += weight * (raw[me] - raw[t])
+            done += weight
+        return {t: diffs[t] / done if done else 0.0 for t in targets}
 
 
 # -- helpers -------------------------------------------------------------------------------
