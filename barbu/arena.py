@@ -59,7 +59,7 @@ _Task = TypeVar("_Task")
 _Result = TypeVar("_Result")
 
 
-def _play_deal(
+def play_deal(
     hands: Sequence[Mask],
     declarer: int,
     contract: Contract | None,
@@ -68,6 +68,8 @@ def _play_deal(
     times: Clock | None,
     rules: Rules,
 ) -> Deal:
+    """A deal played by bots of ``levels`` (seeded ``{seed}/{seat}``), the declarer's choice
+    narrowed to ``contract`` if given; the decision times of the seats in ``times``."""
     deal = Deal(hands, declarer, rules)
     bots = [Bot(levels[s], seed=f"{seed}/{s}") for s in range(4)]
     while not deal.is_over:
@@ -92,6 +94,17 @@ def _restricted(view: View, contract: Contract) -> View:
     return replace(view, legal=tuple(a for a in legal if a.contract == contract))
 
 
+def seeded_deal(
+    rules: Rules, seed: int, index: int, contract: Contract | None = None
+) -> tuple[list[Mask], int, Contract]:
+    """Deal ``index`` of a match's ``seed``: its hands, its declarer (the seats in turn) and its
+    contract (the rules' contracts in turn, unless ``contract`` is given)."""
+    hands = deal_masks(random.Random(f"{seed}/{index}"), rules.deck)
+    if contract is None:
+        contract = rules.contracts[index // 4 % rules.block_size].contract
+    return hands, index % 4, contract
+
+
 def duplicate_deal(
     args: tuple[str, str, int, int, Contract | None, RulesRecord],
 ) -> tuple[str, float, float, Times]:
@@ -99,14 +112,8 @@ def duplicate_deal(
     scores, decision times as (wall, CPU) seconds)."""
     candidate, baseline, seed, index, contract, rules_record = args
     rules = rules_from_record(rules_record)
-    rng = random.Random(f"{seed}/{index}")
-    hands = deal_masks(rng, rules.deck)
-    declarer = index % 4
-    if contract is None:
-        contract = rules.contracts[index // 4 % rules.block_size].contract
-    base = _play_deal(
-        hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None, rules
-    )
+    hands, declarer, contract = seeded_deal(rules, seed, index, contract)
+    base = play_deal(hands, declarer, contract, [baseline] * 4, f"{seed}/{index}/base", None, rules)
     base_final, base_raw = base.final_scores(), base.raw_scores()
     diffs: list[float] = []
     raws: list[float] = []
@@ -115,7 +122,7 @@ def duplicate_deal(
         levels = [baseline] * 4
         levels[seat] = candidate
         clock: Clock = {seat: []}
-        played = _play_deal(
+        played = play_deal(
             hands, declarer, contract, levels, f"{seed}/{index}/{seat}", clock, rules
         )
         diffs.append((played.final_scores()[seat] - base_final[seat]) * rules.goal)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,9 +23,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from barbu.actions import ChooseContract
-from barbu.arena import _restricted, interval
+from barbu.arena import interval, play_deal, seeded_deal
 from barbu.bots import LEVELS, Bot
-from barbu.cards import Rank, Suit, deal_masks
+from barbu.cards import Rank, Suit
 from barbu.deal import Deal, Phase
 from barbu.rules import STANDARD, Contract, Rules, preset
 from barbu.scoring import final_scores
@@ -34,21 +33,12 @@ from barbu.scoring import final_scores
 Record = dict[str, Any]
 
 
-def play_deal(rules: Rules, seed: int, index: int, level: str) -> Record:
+def played_record(rules: Rules, seed: int, index: int, level: str) -> Record:
     """Deal ``index`` of the arena seed played by four ``level`` players: its record."""
-    rng = random.Random(f"{seed}/{index}")
-    hands = deal_masks(rng, rules.deck)
-    declarer = index % 4
-    contract = rules.contracts[index // 4 % rules.block_size].contract
-    deal = Deal(hands, declarer, rules)
-    bots = [Bot(level, seed=f"{seed}/{index}/gen/{s}") for s in range(4)]
-    choice = bots[declarer].decide(_restricted(deal.view(declarer), contract))
-    assert isinstance(choice, ChooseContract)  # the contract phase
-    deal.apply(choice)
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None  # the deal is not over
-        deal.apply(bots[seat].decide(deal.view(seat)))
+    hands, declarer, contract = seeded_deal(rules, seed, index)
+    deal = play_deal(hands, declarer, contract, [level] * 4, f"{seed}/{index}/gen", None, rules)
+    choice = deal.actions[0]
+    assert isinstance(choice, ChooseContract)  # the deal's first action
     return {
         "i": index,
         "hands": list(hands),
@@ -117,7 +107,7 @@ def main() -> int:
     with cache.open("a", encoding="utf-8") as out:
         for index in range(args.first, args.first + args.deals):
             if index not in known:
-                known[index] = play_deal(rules, args.seed, index, args.play)
+                known[index] = played_record(rules, args.seed, index, args.play)
                 out.write(json.dumps(known[index]) + "\n")
                 out.flush()
             diff = difference(known[index], rules, args.candidate, args.baseline)
