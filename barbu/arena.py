@@ -96,7 +96,7 @@ def _restricted(view: View, contract: Contract) -> View:
 
 def seeded_deal(
     rules: Rules, seed: int, index: int, contract: Contract | None = None
-) -> tuple[list[Mask], int, Contract]:
+) -> tuple[tuple[Mask, ...], int, Contract]:
     """Deal ``index`` of a match's ``seed``: its hands, its declarer (the seats in turn) and its
     contract (the rules' contracts in turn, unless ``contract`` is given)."""
     hands = deal_masks(random.Random(f"{seed}/{index}"), rules.deck)
