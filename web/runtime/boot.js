@@ -136,8 +136,9 @@ async function countBody(path, response) {
 
 // Under our service worker every file comes from the local cache, in a blink: there is no
 // download to follow, and reading a copy of each response would only slow the start (about
-// 0.1 s measured). Resource timing still marks each file done.
-const countBytes = !navigator.serviceWorker?.controller;
+// 0.1 s measured). Nor when the build's table shows: the progress bar is hidden under it.
+// Resource timing still marks each file done.
+let countBytes = !navigator.serviceWorker?.controller;
 
 function watchFetches() {
   window.fetch = async function fetchWatched(input, init) {
@@ -655,7 +656,10 @@ function main() {
     return;
   }
   boot.first = showFirstTable(boot.lang);
-  if (boot.first.shown) byId('loader').hidden = true;
+  if (boot.first.shown) {
+    byId('loader').hidden = true;
+    countBytes = false;
+  }
   root.classList.add('booting');
   readBootFiles();
   watchFetches();
