@@ -27,8 +27,9 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     _headers                           the headers a host adds: cross-origin isolation, which
                                        pages other sites may frame (tools/pages.py)
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide), its
-                                       standard library without what a page cannot use
-                                       (tools/stdlib.py); not its package lock, which the game
+                                       standard library without what a page cannot use and
+                                       the modules a start imports compiled (tools/stdlib.py);
+                                       not its package lock, which the game
                                        does not need (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
@@ -71,7 +72,7 @@ from tools.keeper_page import write_keeper_page
 from tools.pages import PolicyError, SitePage, check_policy, headers_file
 from tools.rules_page import Page, language_pages, write_rules_index, write_rules_pages
 from tools.stats_page import UPLOT_FILES, write_stats_page
-from tools.stdlib import write_stdlib
+from tools.stdlib import precompile, write_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -162,15 +163,7 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
             (sources / name).write_text(
                 shipped_python(source.read_text(encoding="utf-8")), encoding="utf-8"
             )
-        command = ["node", str(ROOT / "tools" / "compile_python.mjs"), str(sources), str(compiled)]
-        try:
-            run = subprocess.run(command, capture_output=True, text=True)
-        except FileNotFoundError:
-            raise BuildError(
-                "Node.js is not installed: `node` compiles the Python modules"
-            ) from None
-        if run.returncode != 0:
-            raise BuildError(f"compiling the Python modules failed:\n{run.stderr.strip()}")
+        node("compile_python.mjs", "compiling the Python modules", sources, compiled)
         with zipfile.ZipFile(
             target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9
         ) as archive:
@@ -179,6 +172,41 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, (compiled / f"{name}c").read_bytes())
+
+
+def node(script: str, doing: str, *arguments: object) -> str:
+    """Run ``tools/<script>`` with Node.js (the vendored Pyodide under it); its output."""
+    command = ["node", str(ROOT / "tools" / script), *map(str, arguments)]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError("Node.js is not installed: `node` compiles the Python modules") from None
+    if run.returncode != 0:
+        raise BuildError(f"{doing} failed:\n{run.stderr.strip()}")
+    return run.stdout
+
+
+def compile_library(library: Path, modules: Path) -> None:
+    """Ship the standard library's modules that a start imports compiled (tools/stdlib.py,
+    ``precompile``): those tools/stdlib_used.mjs finds imported once Pyodide has started and
+    ``modules`` (our modules.zip) has imported what a Python snapshot holds."""
+    used = json.loads(
+        node("stdlib_used.mjs", "listing the library's modules a start imports", modules)
+    )
+    with tempfile.TemporaryDirectory(prefix="barbu-build-") as tmp:
+        sources, compiled = Path(tmp) / "sources", Path(tmp) / "compiled"
+        with zipfile.ZipFile(library) as archive:
+            for name in used["files"]:
+                (sources / name).parent.mkdir(parents=True, exist_ok=True)
+                (sources / name).write_bytes(archive.read(name))
+        node(
+            "compile_python.mjs",
+            "compiling the standard library",
+            sources,
+            compiled,
+            used["zip"] + "/",
+        )
+        precompile(library, {name: (compiled / f"{name}c").read_bytes() for name in used["files"]})
 
 
 def shipped_python(source: str) -> str:
@@ -521,6 +549,7 @@ def build(dist: Path = DIST) -> str:
     copy_web(dist)
     copy_vendor(dist)
     write_modules(dist / "modules.zip", zipped_sources())
+    compile_library(dist / "vendor" / "pyodide" / "python_stdlib.zip", dist / "modules.zip")
     write_runtime(dist)
     try:
         headers = headers_file(PAGES)

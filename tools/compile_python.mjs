@@ -1,11 +1,12 @@
 /**
  * Compile Python modules into the bytecode of the page's own Python (called by tools/build.py).
  *
- *     node tools/compile_python.mjs SOURCE_DIR TARGET_DIR
+ *     node tools/compile_python.mjs SOURCE_DIR TARGET_DIR [PREFIX]
  *
  * Every SOURCE_DIR/x/y.py becomes TARGET_DIR/x/y.pyc: a sourceless .pyc, which Python imports
  * without the source and without compiling anything. Bytecode is specific to one Python version,
- * so the compiler is the vendored Pyodide itself, run by Node: its Python is the page's.
+ * so the compiler is the vendored Pyodide itself, run by Node: its Python is the page's. The code
+ * names its file PREFIX + "x/y.py" (a traceback's file name; by default "x/y.py").
  *
  * PYTHONNODEBUGRANGES leaves out the column ranges (PEP 657) but keeps the line numbers: a
  * traceback still names the module and the line (the shipped module keeps every line in its
@@ -16,9 +17,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadPyodide } from '../node_modules/pyodide/pyodide.mjs';
 
-const [source, target] = process.argv.slice(2);
+const [source, target, prefix = ''] = process.argv.slice(2);
 if (!source || !target) {
-  console.error('usage: node tools/compile_python.mjs SOURCE_DIR TARGET_DIR');
+  console.error('usage: node tools/compile_python.mjs SOURCE_DIR TARGET_DIR [PREFIX]');
   process.exit(2);
 }
 
@@ -40,7 +41,7 @@ const names = readdirSync(source, { recursive: true })
   .sort();
 for (const name of names) {
   try {
-    compileModule(readFileSync(join(source, name), 'utf8'), name, '/tmp/module.pyc');
+    compileModule(readFileSync(join(source, name), 'utf8'), prefix + name, '/tmp/module.pyc');
   } catch (error) {
     console.error(error.message);  // the Python traceback (a syntax error, say), nothing more
     process.exit(1);
