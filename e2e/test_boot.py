@@ -152,6 +152,36 @@ def test_the_pages_python_script_is_read_with_the_runtime_not_after_it(page):
     assert script.get_attribute("src") is None
 
 
+LIBRARY_IMPORTS = """async () => {
+    const runtime = await import(new URL('web/runtime.mjs', document.baseURI).href);
+    const pyodide = await runtime.startPlain();
+    await runtime.addModules(pyodide);
+    return JSON.parse(pyodide.runPython(`
+import json, sys
+__import__("web.runtime.snapshot", fromlist=["prepare"]).prepare()
+zipped = next(p for p in sys.path if p.startswith("/lib/python") and p.endswith(".zip")) + "/"
+specs = [getattr(module, "__spec__", None) for module in list(sys.modules.values())]
+origins = [getattr(spec, "origin", None) or "" for spec in specs]
+json.dumps(sorted(origin.removeprefix(zipped) for origin in origins if origin.startswith(zipped)))
+`));
+}"""
+"""A normal Python start in the browser, then every module a snapshot holds imported: the
+standard library's modules then read from its zip (not those Python has frozen in), by their
+file in it."""
+
+
+def test_every_library_module_a_start_imports_comes_compiled(page):
+    """The build lists the library's modules a start imports by starting Pyodide under Node
+    (tools/stdlib_used.mjs) and ships those compiled; a module the browser's start imports
+    besides would be compiled from its source at every start (most of Python's start was that
+    compiling, before)."""
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
+    wait_ready(page)
+    files = page.evaluate(LIBRARY_IMPORTS)
+    assert len(files) > 100
+    assert [name for name in files if not name.endswith(".pyc")] == []
+
+
 def test_background_work_waits_until_the_computer_players_have_moved(page):
     """The computer players' worker starting Python (the WebAssembly compiled again) and the
     service worker's install would compete with the page's first decisions for the processor.

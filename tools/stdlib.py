@@ -23,9 +23,10 @@ tests/test_stdlib.py checks that no module of ours imports any of them. tools/bu
 the result in place of Pyodide's file; the benchmarks' bare pages load the file as Pyodide
 ships it.
 
-Pyodide ships the library as source, so every start compiled each module it imports: some 150
-(Pyodide's own start imports about 50, then PyScript's package and ours), most of Python's start
-in a first visit (about 2 of 3 s under Node). The build ships those compiled instead
+Pyodide ships the library as source, so every start compiled each module it reads from the zip:
+some 130 (Pyodide's own start about 125, then PyScript's package and ours; ``os``, ``site`` and
+a few more are frozen into Python and never read from it), most of Python's start in a first
+visit (about 2 of 3 s under Node). The build ships those compiled instead
 (``precompile``: sourceless .pyc, by the page's own Python, tools/compile_python.mjs; the list
 from tools/stdlib_used.mjs), about 0.4 MB more in the zip; the modules no start imports stay
 source.

@@ -9,7 +9,8 @@
  * and imports what a Python snapshot holds (web/runtime/snapshot.py: every module of the page,
  * the computer players' worker, the demos, the keeper and the statistics, and the standard
  * modules PyScript's package imports). Prints JSON: `zip`, the library's place on the import
- * path (`/lib/python314.zip`), and `files`, the names in it of every module then imported.
+ * path (`/lib/python314.zip`), and `files`, the names in it of every module then read from it
+ * (not those Python has frozen in).
  */
 import { readFileSync } from 'node:fs';
 import { loadPyodide } from '../node_modules/pyodide/pyodide.mjs';
@@ -29,10 +30,14 @@ import json, sys
 sys.path.insert(0, "/tmp/modules.zip")
 __import__("web.runtime.snapshot", fromlist=["prepare"]).prepare()
 library = next(path for path in sys.path if path.startswith("/lib/python") and path.endswith(".zip"))
+# read from the zip: not the modules Python has frozen in (os, site, codecs...), whose
+# __file__ names the zip all the same
 files = {
-    module.__file__.removeprefix(library + "/")
+    origin.removeprefix(library + "/")
     for module in list(sys.modules.values())
-    if (getattr(module, "__file__", None) or "").startswith(library + "/")
+    if (origin := getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(
+        library + "/"
+    )
 }
 json.dumps({"zip": library, "files": sorted(files)})
 `));
