@@ -5,7 +5,7 @@
  *     node tools/stdlib_used.mjs MODULES_ZIP
  *
  * Starts the vendored Pyodide under Node, as the page's Python starts (Pyodide's own start
- * imports some 50 modules of the library), puts MODULES_ZIP (our modules) on the import path
+ * reads some 125 modules of the library), puts MODULES_ZIP (our modules) on the import path
  * and imports what a Python snapshot holds (web/runtime/snapshot.py: every module of the page,
  * the computer players' worker, the demos, the keeper and the statistics, and the standard
  * modules PyScript's package imports). Prints JSON: `zip`, the library's place on the import
