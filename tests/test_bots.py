@@ -5,11 +5,13 @@ from dataclasses import replace
 
 import pytest
 
-from barbu import Deal, Phase, Session
+from barbu import Deal, Phase, Play, Session
 from barbu.bots import SETTINGS, Bot
+from barbu.bots.inference import MoveModel
 from barbu.bots.knowledge import forbidden_cards, sample_hands
-from barbu.cards import FULL_DECK, deal_masks, mask_of
-from barbu.rules import STANDARD
+from barbu.bots.simulate import heuristic_playout, skip_doubling
+from barbu.cards import CARDS, FULL_DECK, deal_masks, mask_of
+from barbu.rules import STANDARD, preset
 
 QUICK = {
     level: replace(
@@ -120,3 +122,40 @@ def test_bots_meet_the_doubling_obligation_in_whole_sessions():
 def test_an_unknown_level_is_refused():
     with pytest.raises(ValueError, match="unknown level"):
         Bot("grandmaster")
+
+
+@pytest.mark.parametrize("preset_name", ["standard", "classic", "italian"])
+def test_the_experts_domino_worlds_are_weighed_by_the_others_moves(preset_name, monkeypatch):
+    """RULES.md §3: a Domino player lays the cards that open the way to his own and holds back
+    the others'; so the expert weighs its sampled Domino worlds by how likely the others' moves
+    seen are under the rules of thumb (``inference``), in the Domino only (README, "Every game").
+    """
+    made: list[tuple[bool, float]] = []
+    real = MoveModel.__init__
+
+    def spy(self, view, miss):
+        made.append((view.start_rank is not None, miss))
+        real(self, view, miss)
+
+    monkeypatch.setattr(MoveModel, "__init__", spy)
+    rules = preset(preset_name)
+    expert = SETTINGS["expert"]
+    assert 0 < expert.domino_miss < 1
+    rng = random.Random("domino-inference-" + preset_name)
+    for contract in ("domino", "no-hearts"):
+        made.clear()
+        for _ in range(20):
+            deal = Deal(deal_masks(rng, rules.deck), rng.randrange(4), rules)
+            deal.apply(next(a for a in deal.legal_actions() if a.contract.value == contract))
+            skip_doubling(deal)
+            log: list[int] = []
+            heuristic_playout(deal, log=log)
+            for card in log[: rng.randrange(8, 24)]:
+                deal.apply(Play(CARDS[card]))
+            if not deal.is_over:
+                view = deal.view(deal.to_move)
+                assert deal.can(Bot("expert", seed=1, settings=QUICK["expert"]).decide(view))
+        if contract == "domino":
+            assert made and all(domino and miss == expert.domino_miss for domino, miss in made)
+        else:
+            assert not made

@@ -1,4 +1,5 @@
-"""How likely a sampled world is, given the moves seen: the master's inference.
+"""How likely a sampled world is, given the moves seen: the master's inference (the expert's
+too, in the Domino only).
 
 The samplers of ``knowledge`` deal the hidden cards uniformly among the worlds the rules allow
 (voids and the trump duties: what a seat *cannot* hold). Real players also reveal what they

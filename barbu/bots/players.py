@@ -6,7 +6,11 @@
   simulation to judge contracts and doubles.
 - ``expert``: determinized search: many hidden deals sampled consistently with the view, the same
   samples for every candidate, each candidate played out by the heuristics and scored in points
-  net of the deal's doubles; an anytime loop stops at a sample count or a time budget.
+  net of the deal's doubles; an anytime loop stops at a sample count or a time budget. In the
+  Domino the samples are weighted by how likely the others' moves seen are (``inference``, ×0.7
+  per move the rules of thumb would not have made): what a player laid and held back tells who
+  holds the cards next to the rows, and without it the expert's Domino play was no better than
+  the standard player's (README, "Every game").
 - ``reference``: the method of the best open Barbu bot (20 sampled deals per decision, playouts by
   the standard heuristics), kept as a yardstick for the arena.
 - ``master``: the expert's method with a better judge of the cards (``master``): the worlds
@@ -127,6 +131,8 @@ class Settings:
     Domino's positions are cheaper, about 200 a millisecond: it gets three times as many)."""
     miss: float = 1.0
     """The inference's weight per surprising move of another seat (1.0: no inference)."""
+    domino_miss: float = 1.0
+    """The same for the sampled worlds of a level without the solver, in the Domino only."""
     solver_model: Model = "paranoid"
     """The solver's model of the others' play (``solver``)."""
     side_margin: float = 2.0
@@ -143,7 +149,9 @@ class Settings:
 SETTINGS = {
     "beginner": Settings(memory=False, play_samples=0, bid_samples=0),
     "standard": Settings(memory=True, play_samples=0, bid_samples=8),
-    "expert": Settings(memory=True, play_samples=120, bid_samples=60, max_playouts=600),
+    "expert": Settings(
+        memory=True, play_samples=120, bid_samples=60, max_playouts=600, domino_miss=0.7
+    ),
     "reference": Settings(memory=True, play_samples=20, bid_samples=20),
     "master": Settings(
         memory=True,
@@ -202,6 +210,8 @@ class Bot:
         if self.settings.solver_samples:
             return self._master_card(view, legal)
         if self.settings.play_samples:
+            if view.start_rank is not None and self.settings.domino_miss < 1.0:
+                return self._inferred_domino_card(view, legal)
             return self._search_card(view, legal)
         return self._heuristic_card(view, legal)
 
@@ -217,6 +227,18 @@ class Bot:
         plan = Plan(
             samples, s.solver_samples, solve, nodes, s.miss, _deadline(s.budget), s.solver_model
         )
+        card = search_card(view, candidates, plan, self.rng)
+        return self._heuristic_card(view, legal) if card is None else card
+
+    def _inferred_domino_card(self, view: View, legal: Mask) -> int:
+        """``_search_card`` with the worlds weighted by the others' Domino moves seen: who holds
+        a card next to a row shows in what he played and what he held back (``inference``)."""
+        candidates = _distinct_candidates(view, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        s = self.settings
+        samples = self._sample_count(s.play_samples, len(candidates))
+        plan = Plan(samples, 0, False, 0, s.domino_miss, _deadline(s.budget))
         card = search_card(view, candidates, plan, self.rng)
         return self._heuristic_card(view, legal) if card is None else card
 
