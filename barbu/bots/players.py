@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..actions import Action, ChooseContract, Double, Play
@@ -216,30 +217,36 @@ class Bot:
         return self._heuristic_card(view, legal)
 
     def _master_card(self, view: View, legal: Mask) -> int:
-        candidates = _distinct_candidates(view, legal)
-        if len(candidates) == 1:
-            return candidates[0]
         s = self.settings
         domino = view.start_rank is not None
         solve = tricks_left(view) <= (s.solver_domino if domino else s.solver_tricks)
-        samples = self._sample_count(s.play_samples, len(candidates))
         nodes = s.solver_nodes * (3 if domino else 1)
-        plan = Plan(
-            samples, s.solver_samples, solve, nodes, s.miss, _deadline(s.budget), s.solver_model
+        return self._weighted_card(
+            view,
+            legal,
+            lambda samples: Plan(
+                samples, s.solver_samples, solve, nodes, s.miss, _deadline(s.budget), s.solver_model
+            ),
         )
-        card = search_card(view, candidates, plan, self.rng)
-        return self._heuristic_card(view, legal) if card is None else card
 
     def _inferred_domino_card(self, view: View, legal: Mask) -> int:
         """``_search_card`` with the worlds weighted by the others' Domino moves seen: who holds
         a card next to a row shows in what he played and what he held back (``inference``)."""
+        s = self.settings
+        return self._weighted_card(
+            view,
+            legal,
+            lambda samples: Plan(samples, 0, False, 0, s.domino_miss, _deadline(s.budget)),
+        )
+
+    def _weighted_card(self, view: View, legal: Mask, plan: Callable[[int], Plan]) -> int:
+        """The card ``master.search_card`` judges best over worlds weighted by the inference,
+        by ``plan`` (given the number of worlds to sample); the rules of thumb's if it cannot."""
         candidates = _distinct_candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        s = self.settings
-        samples = self._sample_count(s.play_samples, len(candidates))
-        plan = Plan(samples, 0, False, 0, s.domino_miss, _deadline(s.budget))
-        card = search_card(view, candidates, plan, self.rng)
+        samples = self._sample_count(self.settings.play_samples, len(candidates))
+        card = search_card(view, candidates, plan(samples), self.rng)
         return self._heuristic_card(view, legal) if card is None else card
 
     def _heuristic_card(self, view: View, legal: Mask) -> int:
