@@ -138,7 +138,8 @@ async function countBody(path, response) {
 // download to follow, and reading a copy of each response would only slow the start (about
 // 0.1 s measured). Nor when the build's table shows: the progress bar is hidden under it.
 // Resource timing still marks each file done.
-let countBytes = !navigator.serviceWorker?.controller;
+const underServiceWorker = Boolean(navigator.serviceWorker?.controller);
+const countsBytes = () => !underServiceWorker && !boot.first?.shown;
 
 function watchFetches() {
   window.fetch = async function fetchWatched(input, init) {
@@ -152,7 +153,7 @@ function watchFetches() {
     }
     const path = sitePath(url);
     if (!response.ok && isOwnFile(url)) fail('file', path);
-    else if (countBytes && bootFiles.has(path) && response.body) {
+    else if (countsBytes() && bootFiles.has(path) && response.body) {
       countBody(path, response.clone()).catch(() => {});
     }
     return response;
@@ -656,10 +657,7 @@ function main() {
     return;
   }
   boot.first = showFirstTable(boot.lang);
-  if (boot.first.shown) {
-    byId('loader').hidden = true;
-    countBytes = false;
-  }
+  if (boot.first.shown) byId('loader').hidden = true;
   root.classList.add('booting');
   readBootFiles();
   watchFetches();
