@@ -258,3 +258,25 @@ def test_the_master_infers_trump_length_from_the_declarers_suit():
     many = {level: replace(SETTINGS[level], bid_samples=400) for level in ("expert", "master")}
     edge = {level: Bot(level, seed=3, settings=many[level])._edges(view, [0])[0] for level in many}
     assert edge["master"] < edge["expert"] - 2.0
+
+
+@pytest.mark.parametrize(("level", "doubled"), [("expert", {0, 1, 3}), ("master", {0, 3})])
+def test_the_master_never_doubles_back_a_non_declarer_who_doubled_it(level, doubled, monkeypatch):
+    """RULES.md §4: a non-declarer doubled by another may double him back (the double becomes
+    mutual); the one who doubled holds a hand good against him, so the master never does."""
+    monkeypatch.setattr(Bot, "_edges", lambda self, view, targets: dict.fromkeys(targets, 3.0))
+    deal = _doubling_turn("no-queens", 1)
+    seat, before = deal.to_move, 1
+    assert (seat, deal.declarer) == (2, 0) and (before, seat) in deal.doubles
+    assert set(Bot(level, seed=1).decide(deal.view(seat)).targets) == doubled
+
+
+@pytest.mark.parametrize(("gain", "doubled"), [(3.0, {"expert"}), (9.0, {"expert", "master"})])
+def test_the_master_doubles_a_domino_declarer_only_with_a_large_margin(gain, doubled, monkeypatch):
+    """RULES.md §3: the Domino's declarer names the starting rank for his hand, so the master
+    asks an expected gain of 8 points to double him, the expert 2."""
+    monkeypatch.setattr(Bot, "_edges", lambda self, view, targets: dict.fromkeys(targets, gain))
+    deal = _doubling_turn("domino", 0)
+    view = deal.view(deal.to_move)
+    made = {level for level in ("expert", "master") if Bot(level, seed=1).decide(view).targets}
+    assert made == doubled

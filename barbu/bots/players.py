@@ -17,8 +17,9 @@
   weighted by how likely the others' moves seen are (``inference``), each card judged by the
   exact solver (``solver``) in the last tricks and by more playouts before; the contract as the
   expert, with twice the samples; the doubles too, but with the worlds weighted by the trump suit
-  the declarer named, a lower margin against another non-declarer and a much higher one to
-  redouble (``Settings``; the README gives the measurements).
+  the declarer named, a lower margin against another non-declarer, much higher ones to redouble
+  and against the declarer of a Domino, and never doubling back a non-declarer who doubled it
+  (``Settings``; the README gives the measurements).
 
 The level changes the judgement, never the information: no bot reads another seat's hand.
 """
@@ -142,6 +143,11 @@ class Settings:
     redouble_margin: float = 0.5
     """The least expected gain for which the declarer redoubles: a player who doubled him holds a
     hand good against him, which samples dealt from the voids alone do not know."""
+    answer_margin: float = 0.5
+    """The same for a non-declarer doubling back another who doubled him (the same reason)."""
+    domino_margin: float = 2.0
+    """The least expected gain for which a non-declarer doubles the declarer of a Domino: the
+    declarer chose the starting rank for his hand, which the samples do not know."""
     trump_weight: float = 0.0
     """Doubles: each sampled world weighs exp(w × (the declarer's length in the trump suit he
     named - his longest suit)), as he names a suit he is long in (0: every world alike)."""
@@ -165,6 +171,8 @@ SETTINGS = {
         miss=0.4,
         side_margin=0.5,
         redouble_margin=6.0,
+        answer_margin=math.inf,
+        domino_margin=8.0,
         trump_weight=1.0,
     ),
 }
@@ -365,9 +373,11 @@ class Bot:
             if me == d:
                 margin = self.settings.redouble_margin
             elif (t, me) in view.doubles:
-                margin = 0.5
+                margin = self.settings.answer_margin
+            elif t == d:
+                margin = self.settings.domino_margin if view.start_rank is not None else 2.0
             else:
-                margin = 2.0 if t == d else self.settings.side_margin
+                margin = self.settings.side_margin
             if me != d and t == d:
                 owed = view.owed[me]
                 if owed:
