@@ -220,10 +220,10 @@ def test_the_worker_gets_a_review_by_the_master():
     assert all(d["cost"] >= 0 for d in data["decisions"])
 
 
-def _doubling_turn(contract: str, turns: int) -> Deal:
+def _doubling_turn(contract: str, turns: int, rules: Rules = RULE_SETS["standard"]) -> Deal:
     """A seeded deal of ``contract``, its doubling round advanced by ``turns`` turns in which
     every player doubles all he may."""
-    deal = Deal(deal_masks(random.Random("doubles-" + contract)), 0)
+    deal = Deal(deal_masks(random.Random("doubles-" + contract)), 0, rules)
     deal.apply(next(a for a in deal.legal_actions() if a.contract.value == contract))
     for _ in range(turns):
         deal.apply(max(deal.legal_actions(), key=lambda a: len(a.targets)))
@@ -271,12 +271,22 @@ def test_the_master_never_doubles_back_a_non_declarer_who_doubled_it(level, doub
     assert set(Bot(level, seed=1).decide(deal.view(seat)).targets) == doubled
 
 
-@pytest.mark.parametrize(("gain", "doubled"), [(3.0, {"expert"}), (9.0, {"expert", "master"})])
-def test_the_master_doubles_a_domino_declarer_only_with_a_large_margin(gain, doubled, monkeypatch):
+@pytest.mark.parametrize(
+    ("game", "gain", "doubled"),
+    [
+        ("standard", 3.0, {"expert"}),
+        ("standard", 9.0, {"expert", "master"}),
+        ("italian", 3.0, {"expert", "master"}),
+    ],
+)
+def test_the_master_doubles_a_domino_declarer_only_with_a_large_margin(
+    game, gain, doubled, monkeypatch
+):
     """RULES.md §3: the Domino's declarer names the starting rank for his hand, so the master
-    asks an expected gain of 8 points to double him, the expert 2."""
+    asks an expected gain of 8 points to double him, the expert 2; in the Italian game the
+    Domino always starts from the 7 (§7), and the master asks 2 there too."""
     monkeypatch.setattr(Bot, "_edges", lambda self, view, targets: dict.fromkeys(targets, gain))
-    deal = _doubling_turn("domino", 0)
+    deal = _doubling_turn("domino", 0, RULE_SETS[game])
     view = deal.view(deal.to_move)
     made = {level for level in ("expert", "master") if Bot(level, seed=1).decide(view).targets}
     assert made == doubled

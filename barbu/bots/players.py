@@ -137,17 +137,19 @@ class Settings:
     """The same for the sampled worlds of a level without the solver, in the Domino only."""
     solver_model: Model = "paranoid"
     """The solver's model of the others' play (``solver``)."""
-    side_margin: float = 2.0
-    """The least expected gain, in raw points, for which a non-declarer doubles another
-    non-declarer who has not doubled him (the declarer takes 2.0; a double made mutual, 0.5)."""
-    redouble_margin: float = 0.5
-    """The least expected gain for which the declarer redoubles: a player who doubled him holds a
-    hand good against him, which samples dealt from the voids alone do not know."""
-    answer_margin: float = 0.5
-    """The same for a non-declarer doubling back another who doubled him (the same reason)."""
+    declarer_margin: float = 2.0
+    """The least expected gain, in raw points, for which a non-declarer doubles the declarer."""
     domino_margin: float = 2.0
-    """The least expected gain for which a non-declarer doubles the declarer of a Domino: the
-    declarer chose the starting rank for his hand, which the samples do not know."""
+    """The same against the declarer of a Domino whose starting rank he named: he chose it for
+    his hand, which the samples do not know."""
+    side_margin: float = 2.0
+    """The same against another non-declarer who has not doubled this one."""
+    answer_margin: float = 0.5
+    """The same against another non-declarer who doubled this one (the double made mutual)."""
+    redouble_margin: float = 0.5
+    """The least expected gain for which the declarer redoubles. Each player who doubled holds a
+    hand good against the one he doubled, which samples dealt from the voids alone do not know:
+    hence the master's high margins to redouble and to answer a double."""
     trump_weight: float = 0.0
     """Doubles: each sampled world weighs exp(w × (the declarer's length in the trump suit he
     named - his longest suit)), as he names a suit he is long in (0: every world alike)."""
@@ -375,7 +377,8 @@ class Bot:
             elif (t, me) in view.doubles:
                 margin = self.settings.answer_margin
             elif t == d:
-                margin = self.settings.domino_margin if view.start_rank is not None else 2.0
+                named = _crules(view).names_rank
+                margin = self.settings.domino_margin if named else self.settings.declarer_margin
             else:
                 margin = self.settings.side_margin
             if me != d and t == d:
