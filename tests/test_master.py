@@ -240,11 +240,20 @@ def test_the_master_redoubles_only_with_a_large_margin(level, redoubled, monkeyp
     assert set(Bot(level, seed=1).decide(deal.view(deal.to_move)).targets) == redoubled
 
 
-@pytest.mark.parametrize(("level", "doubled"), [("expert", {0}), ("master", {0, 2, 3})])
-def test_the_master_doubles_another_non_declarer_with_a_lower_margin(level, doubled, monkeypatch):
+@pytest.mark.parametrize(
+    ("declarer", "level", "doubled"),
+    [
+        (3.0, "expert", {0}),
+        (3.0, "master", {0, 2, 3}),
+        (1.5, "expert", set()),
+        (1.5, "master", {0, 2, 3}),
+    ],
+)
+def test_the_master_doubles_with_lower_margins(declarer, level, doubled, monkeypatch):
     """RULES.md §4: in a negative contract a non-declarer may double anyone; with an expected
-    gain of 1.0 point against each, the master doubles the other non-declarers too."""
-    gains = {0: 3.0, 2: 1.0, 3: 1.0}
+    gain of 1.0 point against each other non-declarer, the master doubles them too (the expert
+    from 2.0), and it doubles the declarer from 1.0 (the expert from 2.0)."""
+    gains = {0: declarer, 2: 1.0, 3: 1.0}
     monkeypatch.setattr(Bot, "_edges", lambda self, view, targets: {t: gains[t] for t in targets})
     view = _doubling_turn("no-queens", 0).view(1)
     assert set(Bot(level, seed=1).decide(view).targets) == doubled

@@ -17,9 +17,9 @@
   weighted by how likely the others' moves seen are (``inference``), each card judged by the
   exact solver (``solver``) in the last tricks and by more playouts before; the contract as the
   expert, with twice the samples; the doubles too, but with the worlds weighted by the trump suit
-  the declarer named, a lower margin against another non-declarer, much higher ones to redouble
-  and against the declarer of a Domino, and never doubling back a non-declarer who doubled it
-  (``Settings``; the README gives the measurements).
+  the declarer named, lower margins against the declarer and another non-declarer, much higher
+  ones to redouble and against a Domino's declarer who named the starting rank, and never
+  doubling back a non-declarer who doubled it (``Settings``; the README gives the measurements).
 
 The level changes the judgement, never the information: no bot reads another seat's hand.
 """
@@ -171,10 +171,11 @@ SETTINGS = {
         solver_domino=28,
         solver_samples=24,
         miss=0.4,
-        side_margin=0.5,
-        redouble_margin=6.0,
-        answer_margin=math.inf,
+        declarer_margin=1.0,
         domino_margin=8.0,
+        side_margin=0.5,
+        answer_margin=math.inf,
+        redouble_margin=6.0,
         trump_weight=1.0,
     ),
 }
