@@ -13,7 +13,7 @@ its options, e.g. ``--rules italian --option salad=true --option king_of_hearts=
 and their options are those of ``barbu.rules.REGISTRY``). Points count in the direction the rules
 count as better (fr32's penalties are negated), so a positive result always favours the
 candidate. Printed: mean points per seat and deal with a 95% confidence interval, per contract
-and overall, the overall difference in raw scores too (the doubles' transfers left out: the card
+and overall, each beside the difference in raw scores (the doubles' transfers left out: the card
 play seen with less noise), and the candidate's decision times. ``--sessions`` plays whole
 sessions the same way (contract choice and doubles included) and reports the score difference
 and win rate.
@@ -264,10 +264,10 @@ def summary(records: list[dict[str, Any]], elapsed: float | None = None) -> list
     """The printed summary of a match's records: per contract and overall (deals), or score and
     win rate (sessions), with the candidate's decision times; the last line is the result.
 
-    For deals, a line gives the difference in raw scores too: the doubles' transfers multiply
-    every difference of play (a declarer doubled by all three pays four times what he loses), so
-    the raw scores show the card play with far less noise (No Hearts, master vs expert: a
-    standard deviation of 2.9 points per deal against 14.3)."""
+    For deals, each contract and the whole give the difference in raw scores too: the doubles'
+    transfers multiply every difference of play (a declarer doubled by all three pays four times
+    what he loses), so the raw scores show the card play with far less noise (No Hearts, master
+    vs expert: a standard deviation of 2.9 points per deal against 14.3)."""
     if not records:
         return ["no deals"]
     c, b = records[0]["candidate"], records[0]["baseline"]
@@ -289,16 +289,20 @@ def summary(records: list[dict[str, Any]], elapsed: float | None = None) -> list
             f"{len(diffs)} sessions"
         )
         return lines
-    by_contract: dict[str, list[float]] = {}
+    by_contract: dict[str, list[dict[str, Any]]] = {}
     for r in records:
-        by_contract.setdefault(r["contract"], []).append(r["diff"])
-    lines.append(f"{'contract':<20} {'deals':>5} {'points/deal':>12}   95% CI")
-    for name in by_contract:
-        mean, lo, hi = interval(by_contract[name])
-        lines.append(
-            f"{name:<20} {len(by_contract[name]):>5} {mean:>+12.2f}   {lo:+.2f}..{hi:+.2f}"
-        )
-    if all("raw" in r for r in records):  # files written before the raw scores were kept lack it
+        by_contract.setdefault(r["contract"], []).append(r)
+    has_raw = all("raw" in r for r in records)  # files written before the raw scores lack it
+    header = f"{'contract':<20} {'deals':>5} {'points/deal':>12}   {'95% CI':<15}"
+    lines.append((header + ("   raw   95% CI" if has_raw else "")).rstrip())
+    for name, group in by_contract.items():
+        mean, lo, hi = interval([r["diff"] for r in group])
+        line = f"{name:<20} {len(group):>5} {mean:>+12.2f}   {f'{lo:+.2f}..{hi:+.2f}':<15}"
+        if has_raw:
+            mean, lo, hi = interval([r["raw"] for r in group])
+            line += f" {mean:>+5.2f}   {lo:+.2f}..{hi:+.2f}"
+        lines.append(line.rstrip())
+    if has_raw:
         mean, lo, hi = interval([r["raw"] for r in records])
         lines.append(
             f"raw scores (the doubles' transfers left out): {mean:+.2f} points/deal "

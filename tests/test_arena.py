@@ -115,9 +115,15 @@ def test_the_raw_scores_are_kept_and_summed_apart_from_the_doubles(tmp_path, cap
     raw_line = next(line for line in lines if line.startswith("raw scores"))
     assert "points/deal (95% CI" in raw_line
     assert RESULT.match(lines[-1]), lines[-1]
-    # The same level in every seat: the raw scores differ by nothing either.
-    _run(capsys, "beginner", "beginner", "--deals", 2, "--seed", 9, "--out", tmp_path / "b.jsonl")
+    # The same level in every seat: the raw scores differ by nothing either, per contract too.
+    same = _run(
+        capsys, "beginner", "beginner", "--deals", 5, "--seed", 9, "--out", tmp_path / "b.jsonl"
+    )
     assert all(json.loads(x)["raw"] == 0 for x in (tmp_path / "b.jsonl").read_text().splitlines())
+    assert same[0].split()[-3:] == ["raw", "95%", "CI"]
+    rows = same[1 : next(i for i, line in enumerate(same) if line.startswith("raw scores"))]
+    assert [row.split()[:2] for row in rows] == [["no-tricks", "4"], ["no-queens", "1"]]
+    assert all(row.split()[-2:] == ["+0.00", "+0.00..+0.00"] for row in rows)
 
 
 def test_files_written_before_the_raw_scores_merge_without_their_line(tmp_path, capsys):
