@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from barbu.actions import ChooseContract
 from barbu.arena import interval, play_deal, seeded_deal
 from barbu.bots import LEVELS, Bot
+from barbu.bots.players import doubling_role
 from barbu.cards import Rank, Suit
 from barbu.deal import Deal, Phase, View
 from barbu.rules import STANDARD, Contract, Rules, preset
@@ -54,15 +55,6 @@ class Judging(Bot):
         edges = super()._edges(view, targets)
         self.judged += [(view, t, edges[t]) for t in targets]
         return edges
-
-
-def role(view: View, target: int) -> str:
-    """What a doubling judgement against ``target`` is, from the seat of ``view``."""
-    if view.seat == view.declarer:
-        return "redouble"
-    if target == view.declarer:
-        return "declarer"
-    return "answer" if (target, view.seat) in view.doubles else "side"
 
 
 def played_record(rules: Rules, seed: int, index: int, level: str) -> Record:
@@ -97,27 +89,27 @@ def doubling_round(
             None if rank is None else Rank(rank),
         )
     )
-    bots = [
-        (Judging if s == judging else Bot)(levels[s], seed=f"{record['i']}/{s}") for s in range(4)
-    ]
+    bots = [Bot(levels[s], seed=f"{record['i']}/{s}") for s in range(4)]
+    judge = None
+    if judging is not None:
+        judge = Judging(levels[judging], seed=f"{record['i']}/{judging}")
+        bots[judging] = judge
     while deal.phase is Phase.DOUBLING:
         seat = deal.to_move
         assert seat is not None  # in the doubling round
         deal.apply(bots[seat].decide(deal.view(seat)))
-    judged = []
-    for bot in bots:
-        for view, target, edge in bot.judged if isinstance(bot, Judging) else ():
-            judged.append(
-                {
-                    "i": record["i"],
-                    "contract": record["contract"],
-                    "seat": view.seat,
-                    "target": target,
-                    "role": role(view, target),
-                    "edge": round(edge, 3),
-                    "true": record["raw"][view.seat] - record["raw"][target],
-                }
-            )
+    judged = [
+        {
+            "i": record["i"],
+            "contract": record["contract"],
+            "seat": view.seat,
+            "target": target,
+            "role": doubling_role(view, target),
+            "edge": round(edge, 3),
+            "true": record["raw"][view.seat] - record["raw"][target],
+        }
+        for view, target, edge in (judge.judged if judge is not None else [])
+    ]
     return list(deal.doubles), judged
 
 

@@ -371,18 +371,18 @@ class Bot:
         for a in turns:
             scope |= a.targets
         edge = self._edges(view, sorted(scope))
+        s = self.settings
+        margins = {
+            "redouble": s.redouble_margin,
+            "declarer": s.domino_margin if _crules(view).names_rank else s.declarer_margin,
+            "answer": s.answer_margin,
+            "side": s.side_margin,
+        }
         chosen: set[int] = set()
         for t in scope:
-            if me == d:
-                margin = self.settings.redouble_margin
-            elif (t, me) in view.doubles:
-                margin = self.settings.answer_margin
-            elif t == d:
-                named = _crules(view).names_rank
-                margin = self.settings.domino_margin if named else self.settings.declarer_margin
-            else:
-                margin = self.settings.side_margin
-            if me != d and t == d:
+            role = doubling_role(view, t)
+            margin = margins[role]
+            if role == "declarer":
                 owed = view.owed[me]
                 if owed:
                     margin -= 12.0 * owed / max(1, view.deals_left)
@@ -427,6 +427,17 @@ class Bot:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def doubling_role(view: View, target: int) -> str:
+    """What doubling ``target`` is from the seat of ``view`` (RULES.md §4): ``redouble`` (the
+    declarer's answer), ``declarer`` (a non-declarer against him), ``answer`` (against another
+    non-declarer who doubled this seat: the double made mutual) or ``side`` (against another)."""
+    if view.seat == view.declarer:
+        return "redouble"
+    if target == view.declarer:
+        return "declarer"
+    return "answer" if (target, view.seat) in view.doubles else "side"
 
 
 def _deadline(budget: float | None) -> float | None:
@@ -535,4 +546,4 @@ def _shape_value(view: View, action: ChooseContract | None) -> float:
     return -1.0 * high + 0.7 * low - 2  # tricks or last tricks
 
 
-__all__ = ["LEVELS", "SETTINGS", "Bot", "Settings"]
+__all__ = ["LEVELS", "SETTINGS", "Bot", "Settings", "doubling_role"]
