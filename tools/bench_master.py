@@ -27,7 +27,6 @@ sys.path.insert(0, str(ROOT))
 
 from barbu import ChooseContract, Deal, Phase  # noqa: E402
 from barbu.bots import LEVELS, SETTINGS, Bot  # noqa: E402
-from barbu.bots.master import tricks_left  # noqa: E402
 from barbu.cards import deal_masks  # noqa: E402
 from barbu.deal import View  # noqa: E402
 from barbu.rules import preset  # noqa: E402
@@ -37,9 +36,7 @@ def kind(view: View, level: str) -> str:
     """The kind of decision: contract, doubling, play (playouts) or play (solver)."""
     if view.phase is not Phase.PLAY:
         return view.phase.name.lower()
-    s = SETTINGS[level]
-    limit = s.solver_domino if view.start_rank is not None else s.solver_tricks
-    return "play (solver)" if tricks_left(view) <= limit else "play (playouts)"
+    return "play (solver)" if SETTINGS[level].solves(view) else "play (playouts)"
 
 
 def views(rules_name: str, deals: int, seed: int) -> list[View]:

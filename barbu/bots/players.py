@@ -126,6 +126,8 @@ class Settings:
     """Card play by the exact solver from this many tricks left (0: never; see ``master``)."""
     solver_domino: int = 0
     """The same in the Domino, in cards left in the hands."""
+    playout_contracts: frozenset[str] = frozenset()
+    """Contracts whose card play never calls the solver: the playouts judge to the last trick."""
     solver_samples: int = 0
     """Sampled worlds per card decision judged by the solver."""
     solver_nodes: int = 3000
@@ -154,6 +156,13 @@ class Settings:
     """Doubles: each sampled world weighs exp(w × (the declarer's length in the trump suit he
     named - his longest suit)), as he names a suit he is long in (0: every world alike)."""
 
+    def solves(self, view: View) -> bool:
+        """Whether this level's card decision in ``view`` is judged by the solver."""
+        if not self.solver_samples or view.contract in self.playout_contracts:
+            return False
+        domino = view.start_rank is not None
+        return tricks_left(view) <= (self.solver_domino if domino else self.solver_tricks)
+
 
 SETTINGS = {
     "beginner": Settings(memory=False, play_samples=0, bid_samples=0),
@@ -169,6 +178,7 @@ SETTINGS = {
         max_playouts=1200,
         solver_tricks=5,
         solver_domino=28,
+        playout_contracts=frozenset({Contract.NO_QUEENS, Contract.NO_HEARTS}),
         solver_samples=24,
         miss=0.4,
         declarer_margin=1.0,
@@ -229,9 +239,8 @@ class Bot:
 
     def _master_card(self, view: View, legal: Mask) -> int:
         s = self.settings
-        domino = view.start_rank is not None
-        solve = tricks_left(view) <= (s.solver_domino if domino else s.solver_tricks)
-        nodes = s.solver_nodes * (3 if domino else 1)
+        solve = s.solves(view)
+        nodes = s.solver_nodes * (3 if view.start_rank is not None else 1)
         return self._weighted_card(
             view,
             legal,
