@@ -30,12 +30,12 @@ Decisions, and what was measured (CPython 3.11, ``tools/bench_master.py``, the i
   eight, and the difference, the rest played out by four experts on the true hands, was not
   measurable (+0.28 points, 95% CI -0.35..+0.92, 65 decisions; the Domino's last 28 cards:
   -0.12, CI -1.46..+1.21, 40 decisions, against +0.00 with the playouts alone);
-- no solver in No Queens and No Hearts: there the paranoid value (three others against the
-  seat, when each of them also avoids the queens or the hearts) misjudges the last tricks. The
-  same deals replayed with playouts to the end (the arena's duplicate deals of seed 13, the master
-  at every seat of the pair) scored better in raw points per deal: No Queens +0.37 (61 deals:
-  +0.41, CI +0.08..+0.75, then +0.29), No Hearts +0.45 (+0.33, CI +0.01..+0.64, then +0.71, CI
-  +0.16..+1.27); elsewhere the solver is kept: No Last Two -0.50, Trumps -0.22, No Tricks +0.15,
+- no solver in No Queens and No Hearts: its paranoid value (the three others together against
+  the seat, where in fact each of them avoids the queens or the hearts for himself) misjudges
+  the last tricks there. The duplicate deals of the arena's seed 13 replayed with playouts to
+  the end, deal by deal against the solver, in raw points per deal: No Queens +0.41 (CI +0.08..
+  +0.75, 40 deals) and +0.29 (21 more), No Hearts +0.33 (CI +0.01..+0.64) and +0.71 (CI
+  +0.16..+1.27); elsewhere the solver stays: No Last Two -0.50, Trumps -0.22, No Tricks +0.15,
   No King of Hearts 0.00 (40 deals each);
 - the inference at 0.4 a surprising move: over 28 deals of expert play it gives the true owner
   of a hidden card 0.395 of the weight (0.387 by the voids alone; 0.392 at 0.6, 0.397 at 0.2),
