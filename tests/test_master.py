@@ -122,20 +122,24 @@ def test_with_the_hands_known_the_master_plays_a_best_card_of_the_solver(contrac
 
 
 @pytest.mark.parametrize(
-    ("contract", "cards_left", "solved"),
+    ("game", "contract", "cards_left", "solved"),
     [
-        ("no-last-two", 20, True),
-        ("no-last-two", 24, False),
-        ("trumps", 20, True),
-        ("no-hearts", 20, False),
-        ("no-queens", 20, False),
-        ("domino", 20, True),
+        ("standard", "no-last-two", 20, True),
+        ("standard", "no-last-two", 24, False),
+        ("standard", "trumps", 20, True),
+        ("standard", "no-hearts", 20, False),
+        ("standard", "no-queens", 20, False),
+        ("standard", "domino", 20, True),
+        ("fr32", "last-trick", 12, False),
+        ("fr32", "reverse", 12, False),
     ],
 )
-def test_the_master_judges_by_the_solver_only_in_the_last_tricks(contract, cards_left, solved):
-    """From 5 tricks left (the Domino: 28 cards), but never in No Queens and No Hearts, where
-    the playouts judged the same deals better (barbu/bots/master.py)."""
-    rules = RULE_SETS["standard"]
+def test_the_master_judges_by_the_solver_only_in_the_last_tricks(
+    game, contract, cards_left, solved
+):
+    """From 5 tricks left (the Domino: 28 cards), but never in No Queens and No Hearts nor in
+    fr32, where the playouts judged the same deals better (barbu/bots/master.py)."""
+    rules = RULE_SETS[game]
     view = None
     for seed in range(20):
         deal = _position(rules, random.Random(seed), contract, cards_left)

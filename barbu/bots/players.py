@@ -126,8 +126,9 @@ class Settings:
     """Card play by the exact solver from this many tricks left (0: never; see ``master``)."""
     solver_domino: int = 0
     """The same in the Domino, in cards left in the hands."""
-    playout_contracts: frozenset[str] = frozenset()
-    """Contracts whose card play never calls the solver: the playouts judge to the last trick."""
+    solver_contracts: frozenset[str] = frozenset()
+    """The contracts whose last tricks the solver judges; in the others (those of fr32, say)
+    the playouts judge to the end."""
     solver_samples: int = 0
     """Sampled worlds per card decision judged by the solver."""
     solver_nodes: int = 3000
@@ -158,7 +159,7 @@ class Settings:
 
     def solves(self, view: View) -> bool:
         """Whether this level's card decision in ``view`` is judged by the solver."""
-        if not self.solver_samples or view.contract in self.playout_contracts:
+        if not self.solver_samples or view.contract not in self.solver_contracts:
             return False
         domino = view.start_rank is not None
         return tricks_left(view) <= (self.solver_domino if domino else self.solver_tricks)
@@ -178,7 +179,15 @@ SETTINGS = {
         max_playouts=1200,
         solver_tricks=5,
         solver_domino=28,
-        playout_contracts=frozenset({Contract.NO_QUEENS, Contract.NO_HEARTS}),
+        solver_contracts=frozenset(
+            {
+                Contract.NO_TRICKS,
+                Contract.NO_LAST_TWO,
+                Contract.NO_KING_OF_HEARTS,
+                Contract.TRUMPS,
+                Contract.DOMINO,
+            }
+        ),
         solver_samples=24,
         miss=0.4,
         declarer_margin=1.0,
