@@ -130,15 +130,17 @@ def test_with_the_hands_known_the_master_plays_a_best_card_of_the_solver(contrac
         ("standard", "no-hearts", 20, False),
         ("standard", "no-queens", 20, False),
         ("standard", "domino", 20, True),
-        ("fr32", "last-trick", 12, False),
+        ("standard", "no-tricks", 20, False),
+        ("fr32", "last-trick", 12, True),
         ("fr32", "reverse", 12, False),
+        ("fr32", "jacks", 12, False),
     ],
 )
 def test_the_master_judges_by_the_solver_only_in_the_last_tricks(
     game, contract, cards_left, solved
 ):
-    """From 5 tricks left (the Domino: 28 cards), but never in No Queens and No Hearts nor in
-    fr32, where the playouts judged the same deals better (barbu/bots/master.py)."""
+    """From 5 tricks left (the Domino: 28 cards), only in the contracts where the playouts did
+    not judge the same deals better (barbu/bots/master.py)."""
     rules = RULE_SETS[game]
     view = None
     for seed in range(20):

@@ -127,8 +127,8 @@ class Settings:
     solver_domino: int = 0
     """The same in the Domino, in cards left in the hands."""
     solver_contracts: frozenset[str] = frozenset()
-    """The contracts whose last tricks the solver judges; in the others (those of fr32, say)
-    the playouts judge to the end."""
+    """The contracts whose last tricks the solver judges; in the others the playouts judge to
+    the end."""
     solver_samples: int = 0
     """Sampled worlds per card decision judged by the solver."""
     solver_nodes: int = 3000
@@ -181,11 +181,12 @@ SETTINGS = {
         solver_domino=28,
         solver_contracts=frozenset(
             {
-                Contract.NO_TRICKS,
                 Contract.NO_LAST_TWO,
                 Contract.NO_KING_OF_HEARTS,
                 Contract.TRUMPS,
                 Contract.DOMINO,
+                Contract.KING_OF_HEARTS,
+                Contract.LAST_TRICK,
             }
         ),
         solver_samples=24,
