@@ -34,13 +34,13 @@ Decisions, and what was measured (CPython 3.11, ``tools/bench_master.py``, the i
   the end, did not score better (raw points per deal, playouts minus solver): No Last Two
   -0.50, Trumps -0.22, No King of Hearts 0.00 (40 deals each of the arena's seed 13), fr32's
   King of Hearts -0.25 (40 deals of seed 31) and Last Trick -1.25 (CI -2.46..-0.04, 160
-  deals), and the Domino.
-  Its paranoid value (the three others together against the seat, where in fact each of them
-  avoids the cards that cost for himself) misjudges the others: No Queens +0.41 (CI +0.08..
-  +0.75) and +0.29 (21 more deals), No Hearts +0.33 (CI +0.01..+0.64) and +0.71 (CI
-  +0.16..+1.27), No Tricks +0.15; fr32's Jacks +2.88 (CI +1.20..+4.55), Queens +1.00, Hearts
-  +0.62, Tricks +0.62, Reverse +0.44 (40 deals each). A contract not measured (the Italian
-  Salad) is played out to the end;
+  deals), and the Domino. In the others its paranoid value (the three others together against
+  the seat, where in fact each of them avoids the cards that cost for himself) misjudges the
+  play: No Queens +0.41 (CI +0.08..+0.75) and +0.29 (21 more deals), No Hearts +0.33 (CI
+  +0.01..+0.64) and +0.71 (CI +0.16..+1.27), No Tricks +0.15, and +0.20 and +0.21 in classic
+  and italian; fr32's Jacks +2.88 (CI +1.20..+4.55), Queens +1.00, Hearts +0.62, Tricks +0.62,
+  Reverse +0.44 (40 deals each). A contract not measured (the Italian Salad) is played out to
+  the end;
 - the inference at 0.4 a surprising move: over 28 deals of expert play it gives the true owner
   of a hidden card 0.395 of the weight (0.387 by the voids alone; 0.392 at 0.6, 0.397 at 0.2),
   more in every contract but No Hearts (0.369 against 0.372), for an effective sample size of
