@@ -48,6 +48,13 @@ def wait_ready(page: Page) -> None:
     expect(page.locator("html")).to_have_class(_has_class("ready"))
 
 
+def wait_bots_ready(page: Page) -> None:
+    """Wait until the computer players' worker is up (the page's ``barbu:bots-ready`` mark)."""
+    page.wait_for_function(
+        "performance.getEntriesByName('barbu:bots-ready').length > 0", timeout=60_000
+    )
+
+
 def shown_hand(page: Page) -> list[str]:
     """The data-card codes of the hand on screen, in order."""
     return page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")

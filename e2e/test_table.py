@@ -14,7 +14,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from barbu import Phase, Session, session_from_record, session_record
-from e2e.browser_helpers import CATALOGS, score, wait_ready
+from e2e.browser_helpers import CATALOGS, score, wait_bots_ready, wait_ready
 from e2e.test_session_play import STATE
 from web.game.save import SAVE_KEY, UNREADABLE_PREFIX, Saved
 
@@ -430,9 +430,7 @@ def test_a_new_session_started_while_a_computer_player_thinks_goes_on(page):
     new = next(s for s in range(1000, 1200) if Session(seed=s).first_declarer != HUMAN)
     page.goto(f"/?autoplay=0&seed={old}&speed=slow&level=expert&lang=en")
     wait_ready(page)
-    page.wait_for_function(
-        "performance.getEntriesByName('barbu:bots-ready').length > 0", timeout=60_000
-    )
+    wait_bots_ready(page)
     expect(page.locator("#board .seat.thinking")).to_have_count(1)
     page.click('[data-action="menu"]')
     page.fill("#new-seed", str(new))

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from barbu import Double, Phase, Session
 from barbu.rules import preset
-from e2e.browser_helpers import wait_ready
+from e2e.browser_helpers import wait_bots_ready, wait_ready
 from e2e.test_phone_table import SCREENSHOTS, redoubling
 from e2e.test_table import HUMAN, hand_over, session_until
 
@@ -21,6 +21,24 @@ FR32 = preset("fr32")
 
 def fr32_declarer_seed() -> int:
     return next(s for s in range(100) if Session(seed=s, rules=FR32).first_declarer == HUMAN)
+
+
+def tap_hint(page: Page, only_greyed: bool) -> tuple[str | None, bool, str]:
+    """Tap Hint (only if greyed, with ``only_greyed``) and read the hint line in the same script
+    run, so that nothing changes the table between them: (its aria-disabled before the tap,
+    whether the line is hidden, its text)."""
+    return page.evaluate(
+        """(onlyGreyed) => {
+            const button = document.querySelector('[data-action="hint"]');
+            const disabled = button.getAttribute('aria-disabled');
+            if (disabled === 'true' || !onlyGreyed) {
+                button.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            }
+            const line = document.getElementById('hint');
+            return [disabled, line.hidden, line.textContent];
+        }""",
+        only_greyed,
+    )
 
 
 def test_the_32_card_game_speaks_of_penalties_one_session_and_no_doubles(page: Page):
@@ -150,15 +168,7 @@ def test_the_hint_takes_no_room_and_says_why_it_waits(page: Page):
     hint = page.locator('[data-action="hint"]')
     # the expert still starting: a tap says so (tapped and read in one script run, as the line
     # goes when the expert is up)
-    disabled, hidden, said = page.evaluate(
-        """() => {
-            const button = document.querySelector('[data-action="hint"]');
-            const disabled = button.getAttribute('aria-disabled');
-            if (disabled === 'true') button.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-            const line = document.getElementById('hint');
-            return [disabled, line.hidden, line.textContent];
-        }"""
-    )
+    disabled, hidden, said = tap_hint(page, only_greyed=True)
     if disabled == "true":
         assert not hidden and said.strip(), (hidden, said)
     expect(hint).not_to_have_attribute("aria-disabled", "true", timeout=60_000)
@@ -188,18 +198,8 @@ def test_the_hint_tapped_out_of_turn_says_why(page: Page):
     hand_over(page, session)
     page.goto(f"/?autoplay=0&seed={session.seed}&lang=en&speed=slow&level=expert")
     wait_ready(page)
-    page.wait_for_function(
-        "performance.getEntriesByName('barbu:bots-ready').length > 0", timeout=60_000
-    )
-    disabled, hidden, said = page.evaluate(
-        """() => {
-            const button = document.querySelector('[data-action="hint"]');
-            const disabled = button.getAttribute('aria-disabled');
-            button.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-            const line = document.getElementById('hint');
-            return [disabled, line.hidden, line.textContent];
-        }"""
-    )
+    wait_bots_ready(page)
+    disabled, hidden, said = tap_hint(page, only_greyed=False)
     assert disabled == "true" and not hidden, (disabled, hidden, said)
     assert "your turn" in said, said
 
