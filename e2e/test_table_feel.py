@@ -146,6 +146,30 @@ def test_escape_closes_the_menu_from_its_first_field_and_focus_returns(page):
     expect(page.locator('.toolbar [data-action="menu"]')).to_be_focused()
 
 
+def test_a_toolbar_button_keeps_the_focus_when_the_toolbar_is_drawn_again(page):
+    """The toolbar is drawn again when the turn passes or the computers come up, and the
+    keyboard's focus on one of its buttons went to the hand (or nowhere), if this failed."""
+    session = session_until(
+        9,
+        lambda s: (
+            s.deal.phase is Phase.PLAY
+            and s.to_move == HUMAN + 1
+            and [seat for seat, _ in s.deal.trick] == [HUMAN]
+        ),
+    )
+    hand_over(page, session)
+    page.goto(f"/?autoplay=0&seed={session.seed}&lang=en&speed=fast&level=beginner")
+    wait_ready(page)
+    menu_button = page.locator('.toolbar [data-action="menu"]')
+    menu_button.focus()
+    hint = page.locator('.toolbar [data-action="hint"]')
+    expect(hint).to_have_attribute("aria-disabled", "true")
+    # the computers finish the trick and play on until the player's turn: Hint comes on
+    expect(hint).not_to_have_attribute("aria-disabled", "true", timeout=60_000)
+    expect(page.locator("#hand button[data-card].playable").first).to_be_visible()
+    expect(menu_button).to_be_focused()
+
+
 IN_VIEW = """() => [...document.querySelectorAll('#hand button[data-card]')].every((card) => {
   const box = card.getBoundingClientRect();
   return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;

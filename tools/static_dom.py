@@ -175,6 +175,8 @@ class Document:
 
     def __init__(self, body: Element | None = None) -> None:
         self.body = body
+        self.activeElement: Element | None = None
+        """Nothing has the focus in a page being built."""
 
     def getElementById(self, name: str) -> Element | None:
         """The element of ``body`` with this id, or None."""

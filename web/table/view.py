@@ -241,8 +241,15 @@ class TableView:
             self.draw_menu(props.menu)
 
     def draw_toolbar(self, props: ToolbarProps) -> None:
-        """Hint, last trick, scores and menu buttons."""
-        self.paint("toolbar", self.toolbar, props, toolbar)
+        """Hint, last trick, scores and menu buttons; the button that had the focus keeps it
+        (its new copy): a turn passing, or the computers coming up, redraws them."""
+        focused = self.document.activeElement
+        inside = bool(focused) and bool(self.toolbar.contains(focused))
+        action = focused.getAttribute("data-action") if inside else None
+        if self.paint("toolbar", self.toolbar, props, toolbar) and action:
+            button = self.toolbar.querySelector(f'[data-action="{action}"]')
+            if button:
+                button.focus(js_object(self.document.defaultView, preventScroll=True))
 
     def draw_menu(self, props: MenuProps) -> None:
         """Settings, new session, export/import, the previous session."""
