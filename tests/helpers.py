@@ -1,10 +1,25 @@
-"""Small builders for explicit test positions."""
+"""Small builders for explicit test positions, and a runner for the page's coroutines."""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from barbu import Card, ChooseContract, Contract, Deal, Double, Play, Rank, Suit, cards
 from barbu.cards import CARDS
 from barbu.rules import STANDARD, Rules
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end in a thread of its own: ``asyncio.run`` refuses to start in
+    a thread whose event loop is running, as Playwright's (the browser tests') is in a pytest
+    worker that ran one of them before."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def layout(

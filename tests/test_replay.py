@@ -8,6 +8,7 @@ import json
 import zlib
 
 import pytest
+from helpers import run
 
 from barbu import Contract, Double, Phase, Play
 from barbu.deal import Deal
@@ -233,17 +234,15 @@ def test_a_finished_deal_travels_to_the_worker_with_its_block_context(deal):
 
 
 def test_the_workers_review_reports_progress_and_stops_when_cancelled(deal):
-    import asyncio
-
     from barbu.bots.review import ReviewCancelled
     from barbu.wire import deal_position
     from web.runtime.worker import review
 
     position = json.dumps(deal_position(deal))
     with pytest.raises(ReviewCancelled):
-        asyncio.run(review(position, 0, "1", lambda share: None, lambda: True))
+        run(review(position, 0, "1", lambda share: None, lambda: True))
     heard: list[float] = []
-    data = json.loads(asyncio.run(review(position, 0, "1", heard.append, lambda: False)))
+    data = json.loads(run(review(position, 0, "1", heard.append, lambda: False)))
     assert heard[-1] == 1.0 and heard == sorted(heard)
     steps = [d["step"] for d in data["decisions"]]
     assert steps and all(deal.history[k].seat == 0 for k in steps)

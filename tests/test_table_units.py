@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
+from helpers import run
 
 from barbu import (
     STANDARD,
@@ -447,8 +448,6 @@ def test_the_page_deciding_for_a_computer_player_returns_a_card_as_the_worker_do
     """Reloaded in the middle of a deal with a computer player to play, the page (deciding while
     the worker starts) stopped the computer players with "dictionary update sequence element"
     when its answer was a card, if this failed."""
-    import asyncio
-
     from web.game.bots import ComputerPlayers
 
     session = Session(seed=9)
@@ -457,6 +456,6 @@ def test_the_page_deciding_for_a_computer_player_returns_a_card_as_the_worker_do
         session.apply(rng.choice(session.legal_actions()))
     bots = ComputerPlayers(service=None)  # the worker not up yet: the page decides
     game = Game(session)
-    data = asyncio.run(bots.decide(game.position_json(), session.to_move, "beginner", "s"))
+    data = run(bots.decide(game.position_json(), session.to_move, "beginner", "s"))
     assert isinstance(data, str)
     game.apply(action_from_data(data))
