@@ -22,6 +22,16 @@ SEED = 31
 HUMAN = 0
 
 
+def player_just_led(session: Session) -> bool:
+    """The player has just led a trick: three computer turns come before his."""
+    deal = session.deal
+    return (
+        deal.phase is Phase.PLAY
+        and session.to_move == HUMAN + 1
+        and [seat for seat, _ in deal.trick] == [HUMAN]
+    )
+
+
 def session_until(
     seed: int, stop: Callable[[Session], bool], moves_seed: int = 1, player_doubles: bool = True
 ) -> Session:

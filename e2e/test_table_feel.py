@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from barbu import Phase, Session
 from e2e.browser_helpers import wait_ready
-from e2e.test_table import HUMAN, drive_until, hand_over, session_until
+from e2e.test_table import HUMAN, drive_until, hand_over, player_just_led, session_until
 
 # Layout shifts, and what the centre showed at each change (recorded in the page itself: a
 # trick held for 0.45 s is easily missed by polling from the test).
@@ -149,14 +149,7 @@ def test_escape_closes_the_menu_from_its_first_field_and_focus_returns(page):
 def test_a_toolbar_button_keeps_the_focus_when_the_toolbar_is_drawn_again(page):
     """The toolbar is drawn again when the turn passes or the computers come up, and the
     keyboard's focus on one of its buttons went to the hand (or nowhere), if this failed."""
-    session = session_until(
-        9,
-        lambda s: (
-            s.deal.phase is Phase.PLAY
-            and s.to_move == HUMAN + 1
-            and [seat for seat, _ in s.deal.trick] == [HUMAN]
-        ),
-    )
+    session = session_until(9, player_just_led)
     hand_over(page, session)
     page.goto(f"/?autoplay=0&seed={session.seed}&lang=en&speed=fast&level=beginner")
     wait_ready(page)

@@ -14,7 +14,7 @@ from barbu import Double, Phase, Session
 from barbu.rules import preset
 from e2e.browser_helpers import wait_bots_ready, wait_ready
 from e2e.test_phone_table import SCREENSHOTS, redoubling
-from e2e.test_table import HUMAN, hand_over, session_until
+from e2e.test_table import HUMAN, hand_over, player_just_led, session_until
 
 FR32 = preset("fr32")
 
@@ -187,14 +187,7 @@ def test_the_hint_tapped_out_of_turn_says_why(page: Page):
     The player has just led, so three computer turns come before his. The tap and the reading
     of the hint line are one script run after the computers are up: nothing can change the
     table between them (the line came and went with the computers' start before, in CI)."""
-    session = session_until(
-        9,
-        lambda s: (
-            s.deal.phase is Phase.PLAY
-            and s.to_move == HUMAN + 1
-            and [seat for seat, _ in s.deal.trick] == [HUMAN]
-        ),
-    )
+    session = session_until(9, player_just_led)
     hand_over(page, session)
     page.goto(f"/?autoplay=0&seed={session.seed}&lang=en&speed=slow&level=expert")
     wait_ready(page)
