@@ -45,7 +45,7 @@ from typing import Any
 
 from .deal import DealSummary
 from .errors import RuleError
-from .keeper import KeptGame
+from .keeper import KeeperError, KeptGame
 from .rules import Contract, Rules
 
 FORMAT = 1
@@ -135,7 +135,7 @@ def read_entry(data: Any) -> Entry:
         raise StatsRefused(f"takebacks is a count, not {takebacks!r}")
     try:
         game = KeptGame.from_record(record)
-    except RuleError as error:
+    except (RuleError, KeeperError) as error:
         raise StatsRefused(f"the engine refuses its record: {error}") from None
     if not game.is_over:
         raise StatsRefused("the session is not over")
@@ -190,7 +190,7 @@ def played(game: KeptGame, seat: int, practised: bool = False) -> Played:
     if game.is_over:
         place = next(s.place for s in game.ranking() if s.seat == seat)
     won = seat in game.winners()
-    return Played(seat, tuple(game.history()), place, won, practised)
+    return Played(seat, tuple(game.sheet()), place, won, practised)
 
 
 def against_bots(entries: Iterable[Entry]) -> list[Played]:

@@ -214,4 +214,4 @@ def test_kept_games_give_each_named_players_figures_from_their_seat():
     expected = [naive_place(g.totals(), seat, False) for g, seat in ((first, 0), (second, 1))]
     assert result.places == tuple(expected) and result.sessions == 2
     assert result.deals == 2 * 28 + 27
-    assert played(first, 0).rows == tuple(first.history())
+    assert played(first, 0).rows == tuple(first.sheet())
