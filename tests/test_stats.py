@@ -1,5 +1,5 @@
-"""The statistics (barbu.stats): entries stored when a session ends, read back and checked by the
-engine, and the figures of the player's sessions and of kept games' named players, compared
+"""The statistics (web.stats.figures): entries stored when a session ends, read back and checked
+by the engine, and the figures of the player's sessions and of kept games' named players, compared
 with the same figures counted naively from ``score_record``'s scores."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from barbu import Session, score_record, session_record
 from barbu.bots.players import Bot
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS, Rules
-from barbu.stats import (
+from web.stats.figures import (
     FORMAT,
     StatsRefused,
     against_bots,

@@ -1,5 +1,6 @@
 """Statistics of the sessions played against the computer players and of the games kept at a
-real table (issue 27): the stored entries, and the figures read from them.
+real table: the stored entries, and the figures read from them (the statistics page's model; it
+scores nothing itself, the engine does).
 
 An entry is what the game page stores when a session against the computer players ends (its
 last deal finished): the session record as ``barbu.records.session_record`` writes it, and what
@@ -43,10 +44,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .deal import DealSummary
-from .errors import RuleError
-from .keeper import KeeperError, KeptGame
-from .rules import Contract, Rules
+from barbu.deal import DealSummary
+from barbu.errors import RuleError
+from barbu.keeper import KeeperError, KeptGame
+from barbu.rules import Contract, Rules
 
 FORMAT = 1
 """The format entries are written in (``"stats"``)."""
