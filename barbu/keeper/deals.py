@@ -117,20 +117,24 @@ def chosen(rules: Rules, context: BlockContext, contract: ChooseContract) -> Dou
 
 
 def doubled(
-    rules: Rules, number: int, round: DoublingRound, turns: dict[int, frozenset[int]], upto: int
+    rules: Rules,
+    number: int,
+    doubling: DoublingRound,
+    turns: dict[int, frozenset[int]],
+    upto: int | None = None,
 ) -> DoublingRound:
-    """The round after the turns of the seats in turn order before ``upto`` (all four if it is
-    not a seat); a turn refused names its seat."""
+    """The doubling round after the turns of the seats before ``upto`` in turn order (all four
+    without it); a turn refused names its seat."""
     if not rules.doubling:
-        return round
-    for seat in round.order:
+        return doubling
+    for seat in doubling.order:
         if seat == upto:
             break
         try:
-            round = round.after(turns.get(seat, frozenset()))
+            doubling = doubling.after(turns.get(seat, frozenset()))
         except RuleError as e:
             raise at_deal(e, number, f"doubles of seat {seat}", seat=seat) from None
-    return round
+    return doubling
 
 
 def normal(number: int, deal: Any) -> ChooseContract:
@@ -150,15 +154,15 @@ def enter(ledger: Ledger, number: int, deal: Any) -> tuple[KeptDeal, DealSummary
     rules = ledger.rules
     contract = normal(number, deal)
     context = ledger.context(number)
-    round = chosen(rules, context, contract)
-    round = doubled(rules, number, round, doubling_turns(deal.doubles, rules, number), -1)
+    doubling = chosen(rules, context, contract)
+    doubling = doubled(rules, number, doubling, doubling_turns(deal.doubles, rules, number))
     try:
         raw = raw_scores(rules, contract.contract, deal.raw, deal.taken)
     except (RuleError, KeeperError) as e:
         raise at_deal(e, number) from None
     crules = rules.contract(contract.contract)
     fixed = crules.domino.start_rank if crules.domino is not None else None
-    doubles = round.doubles
+    doubles = doubling.doubles
     row = DealSummary(
         number,
         context.declarer,

@@ -176,20 +176,19 @@ class KeptGame:
         chosen and the seats before it have doubled as ``doubles`` says (its own pairs, and
         those of the seats after it, are not read)."""
         seat = seat_of(seat, "seat")
-        ledger = self._state.ledger
-        block = ledger.context(self.context(number).number)
+        block = self._state.ledger.context(self.context(number).number)
         if not isinstance(contract, ChooseContract):
             message = f"seat {block.declarer} must now choose a contract"
             error = RuleError(message, "wrong-phase", phase="contract")
             raise at_deal(error, block.number, "contract")
-        round = chosen(self.rules, block, contract)
+        doubling = chosen(self.rules, block, contract)
         if not self.rules.doubling:
             return Turn(seat, frozenset(), False, ())
         turns = doubling_turns(doubles, self.rules, block.number)
-        round = doubled(self.rules, block.number, round, turns, seat)
-        targets = frozenset(t for legal in round.legal_sets(seat) for t in legal)
-        shortcuts = round.shortcuts(seat) if self.rules.double_shortcuts else ()
-        return Turn(seat, targets, round.must_double(seat), shortcuts)
+        doubling = doubled(self.rules, block.number, doubling, turns, seat)
+        targets = frozenset(t for legal in doubling.legal_sets(seat) for t in legal)
+        shortcuts = doubling.shortcuts(seat) if self.rules.double_shortcuts else ()
+        return Turn(seat, targets, doubling.must_double(seat), shortcuts)
 
     def sheet(self) -> list[DealSummary]:
         """The deals as rows of the score sheet (the played game's ``DealSummary``)."""
