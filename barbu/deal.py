@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations
 from typing import NamedTuple
 
 from . import domino, tricks
 from .actions import PLAYS, Action, ChooseContract, Double, Play
+from .calls import DoublingRound, check_contract, legal_contracts
 from .cards import CARDS, SUIT_MASKS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .errors import RuleError, quoted
+from .ledger import must_double
 from .rules import STANDARD, Contract, ContractRules, Lead, Rules, TrumpDuty
 from .scoring import PairSettlement, settlements
 from .scoring import final_scores as settle
@@ -229,8 +230,7 @@ class Deal:
 
     def must_double(self, seat: int) -> bool:
         """Whether ``seat`` may no longer pass on the declarer in this deal (RULES.md §4)."""
-        owed = self.owed[seat]
-        return seat != self.declarer and owed > 0 and owed >= self.deals_left
+        return must_double(seat, self.declarer, self.owed, self.deals_left)
 
     def still_owed(self, seat: int) -> int:
         """The doubles of the declarer ``seat`` still owes in this block, this deal's counted."""
@@ -557,47 +557,10 @@ class Deal:
     # -- contract ---------------------------------------------------------------------------
 
     def _legal_contracts(self) -> list[Action]:
-        out: list[Action] = []
-        for crules in self.rules.contracts:
-            c = crules.contract
-            if c in self.used:
-                continue
-            if crules.has_trump:
-                out.extend(ChooseContract(c, trump=s) for s in Suit)
-            elif crules.names_rank:
-                out.extend(
-                    ChooseContract(c, start_rank=r)
-                    for r in reversed(Rank)
-                    if self.rules.deck & domino.opening_mask(r)
-                )
-            else:
-                out.append(ChooseContract(c))
-        return out
+        return list(legal_contracts(self.rules, self.used))
 
     def _check_contract(self, action: ChooseContract) -> None:
-        c = action.contract
-        crules = self.rules.contract(c)
-        if c in self.used:
-            where = "session" if self.rules.blocks == 1 else "block"
-            raise RuleError(
-                f"{c.value} was already played in this {where}", "contract-used", contract=c.value
-            )
-        if crules.has_trump != (action.trump is not None):
-            if crules.has_trump:
-                raise RuleError(f"{c.value} needs a trump suit", "trump-missing")
-            raise RuleError(f"only trumps takes a trump suit, not {c.value}", "trump-unexpected")
-        if crules.names_rank != (action.start_rank is not None):
-            if crules.names_rank:
-                raise RuleError(f"{c.value} needs a starting rank", "rank-missing")
-            if crules.is_domino:
-                raise RuleError(
-                    f"{c.value} always starts from its own rank: name none", "rank-fixed"
-                )
-            raise RuleError(f"only domino takes a starting rank, not {c.value}", "rank-unexpected")
-        if action.trump is not None and not isinstance(action.trump, Suit):
-            raise RuleError(f"not a suit: {quoted(action.trump)}", "bad-suit")
-        if action.start_rank is not None and not isinstance(action.start_rank, Rank):
-            raise RuleError(f"not a rank: {quoted(action.start_rank)}", "bad-rank")
+        check_contract(self.rules, self.used, action)
 
     def _choose(self, action: ChooseContract) -> None:
         self.crules = crules = self.rules.contract(action.contract)
@@ -616,80 +579,30 @@ class Deal:
 
     # -- doubling (RULES.md §4) -------------------------------------------------------------
 
-    def _double_scope(self, seat: int) -> set[int]:
-        """The seats ``seat`` may double or redouble on his turn."""
-        d = self.declarer
-        if seat == d:
-            return {a for a, b in self.doubles if b == d}
+    def _round(self) -> DoublingRound:
+        """The doubling round so far, as ``barbu.calls`` checks it without the hands."""
         assert self.crules is not None  # chosen before the doubles
-        if self.crules.positive:
-            return {d}
-        return {s for s in range(4) if s != seat}
+        doubles = tuple(self.doubles)
+        positive = self.crules.positive
+        return DoublingRound(
+            self.declarer, positive, self.owed, self.deals_left, doubles, self.double_turns
+        )
 
     def _legal_double_sets(self) -> list[tuple[int, ...]]:
         seat = self.to_move
         assert seat is not None  # in the doubling round
-        scope = sorted(self._double_scope(seat))
-        forced = self.must_double(seat)
-        out: list[tuple[int, ...]] = []
-        for n in range(len(scope) + 1):
-            for subset in combinations(scope, n):
-                if forced and self.declarer not in subset:
-                    continue
-                out.append(subset)
-        return out
+        return self._round().legal_sets(seat)
 
     def _shortcuts(self) -> tuple[tuple[str, frozenset[int]], ...]:
         """Pagat's doubling shortcuts for the seat to move, those that are legal (RULES.md §7)."""
         if not self.rules.double_shortcuts or self.phase is not Phase.DOUBLING:
             return ()
         seat = self.to_move
-        assert seat is not None and self.crules is not None  # in the doubling round
-        scope = frozenset(self._double_scope(seat))
-        offers = [("maximum", scope)]
-        if not self.crules.positive and seat != self.declarer:
-            offers.append(("family", frozenset({(seat - 1) % 4, (seat + 1) % 4})))
-        legal = {frozenset(t) for t in self._legal_double_sets()}
-        return tuple((name, targets) for name, targets in offers if targets and targets in legal)
+        assert seat is not None  # in the doubling round
+        return self._round().shortcuts(seat)
 
     def _check_double(self, action: Double) -> None:
-        seat, d = self.to_move, self.declarer
-        assert seat is not None  # in the doubling round
-        if not isinstance(action.targets, frozenset):
-            raise RuleError(
-                f"a doubling turn's targets are a set of seats, not {quoted(action.targets)}",
-                "bad-action",
-            )
-        scope = self._double_scope(seat) if action.targets else set()
-        for target in action.targets:
-            if type(target) is not int or target not in (0, 1, 2, 3):
-                raise RuleError(f"not a seat: {quoted(target)}", "bad-seat")
-        for target in sorted(action.targets):
-            if target == seat:
-                raise RuleError("a player cannot double himself", "double-self")
-            if target in scope:
-                continue
-            if seat == d:
-                raise RuleError(
-                    "the declarer may only redouble players who doubled him; "
-                    f"seat {target} did not",
-                    "redouble-not-doubled",
-                    target=target,
-                )
-            raise RuleError(
-                f"in a positive contract only the declarer (seat {d}) may be doubled",
-                "double-positive",
-                target=target,
-            )
-        if self.must_double(seat) and d not in action.targets:
-            owed = self.owed[seat]
-            raise RuleError(
-                f"must double the declarer: {_plural(owed, 'double')} owed, "
-                f"{_plural(self.deals_left, 'deal')} left",
-                "must-double",
-                owed=owed,
-                left=self.deals_left,
-            )
+        self._round().check(action.targets)
 
     def _double(self, action: Double) -> None:
         seat = self.to_move

@@ -22,12 +22,12 @@ from test_stats import record
 
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS
-from barbu.stats import against_bots, entry_data, entry_key, figures, read_entry
 from tools.build import PAGES
 from tools.static_dom import Document
 from tools.stats_page import stats_document
 from web.languages.i18n import SUPPORTED
 from web.stats.app import StatsPage
+from web.stats.figures import against_bots, entry_data, entry_key, figures, read_entry
 from web.stats.record import record_finished
 from web.stats.store import UNREADABLE_PREFIX, StatsStore
 

@@ -1,5 +1,6 @@
 """Statistics of the sessions played against the computer players and of the games kept at a
-real table: the stored entries, and the figures read from them.
+real table: the stored entries, and the figures read from them (the statistics page's model; it
+scores nothing itself, the engine does).
 
 An entry is what the game page stores when a session against the computer players ends (its
 last deal finished): the session record as ``barbu.records.session_record`` writes it, and what
@@ -43,10 +44,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .deal import DealSummary
-from .errors import RuleError
-from .keeper import KeptGame
-from .rules import Contract, Rules
+from barbu.deal import DealSummary
+from barbu.errors import RuleError
+from barbu.keeper import KeeperError, KeptGame
+from barbu.rules import Contract, Rules
 
 FORMAT = 1
 """The format entries are written in (``"stats"``)."""
@@ -135,7 +136,7 @@ def read_entry(data: Any) -> Entry:
         raise StatsRefused(f"takebacks is a count, not {takebacks!r}")
     try:
         game = KeptGame.from_record(record)
-    except RuleError as error:
+    except (RuleError, KeeperError) as error:
         raise StatsRefused(f"the engine refuses its record: {error}") from None
     if not game.is_over:
         raise StatsRefused("the session is not over")
@@ -190,7 +191,7 @@ def played(game: KeptGame, seat: int, practised: bool = False) -> Played:
     if game.is_over:
         place = next(s.place for s in game.ranking() if s.seat == seat)
     won = seat in game.winners()
-    return Played(seat, tuple(game.history()), place, won, practised)
+    return Played(seat, tuple(game.sheet()), place, won, practised)
 
 
 def against_bots(entries: Iterable[Entry]) -> list[Played]:
