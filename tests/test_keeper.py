@@ -15,7 +15,6 @@ import random
 from decimal import Decimal
 from functools import cache
 
-import hostile
 import pytest
 
 from barbu import (
@@ -44,6 +43,7 @@ from barbu.keeper import (
 )
 from barbu.rules import FR32, STANDARD, Rules, preset, rules_from_record
 from barbu.scoring import final_scores
+from tests import hostile
 
 ITALIAN_OPTIONS = {
     "preset": "italian",

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from barbu.errors import REFUSALS, RuleError, quoted
-from tools.rules_page import SOURCES as RULES_SOURCES
-from tools.rules_text import Heading, read_source
+from tools.site.rules_page import SOURCES as RULES_SOURCES
+from tools.site.rules_text import Heading, read_source
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.words import INPUT_REFUSALS, RULES_SECTIONS, refusal
 

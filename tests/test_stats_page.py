@@ -23,9 +23,9 @@ from test_stats import record
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS
 from barbu.stats import against_bots, entry_data, entry_key, figures, read_entry
-from tools.build import PAGES
-from tools.static_dom import Document
-from tools.stats_page import stats_document
+from tools.site.build import PAGES
+from tools.site.static_dom import Document
+from tools.site.stats_page import stats_document
 from web.languages.i18n import SUPPORTED
 from web.stats.app import StatsPage
 from web.stats.record import record_finished
@@ -221,7 +221,7 @@ def test_the_page_frame_carries_its_policy_and_loads_the_chart_library_here_only
     assert all(
         not src.startswith(("http", "//")) for src in re.findall(r'(?:src|href)="([^"]+)"', html)
     )
-    for other in ("index.html", "tools/keeper_page.py", "tools/rules_page.py"):
+    for other in ("index.html", "tools/site/keeper_page.py", "tools/site/rules_page.py"):
         assert "uplot" not in (CATALOGS.parents[2] / other).read_text(encoding="utf-8").lower()
 
 
