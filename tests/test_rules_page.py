@@ -10,19 +10,18 @@ import pytest
 
 from barbu.rules import STANDARD
 from tools.site.build import PAGES
+from tools.site.rules_document import document as rules_document
 from tools.site.rules_facts import example_session, facts, settlement_example
-from tools.site.rules_page import (
-    QUOTES,
+from tools.site.rules_page import QUOTES, Page
+from tools.site.rules_sources import (
     SECTIONS,
     SUBSECTIONS,
-    Page,
     heading_ids,
     load_catalog,
     load_source,
     same_ids,
 )
-from tools.site.rules_page import SOURCES as RULES_SOURCES
-from tools.site.rules_page import document as rules_document
+from tools.site.rules_sources import SOURCES as RULES_SOURCES
 from tools.site.rules_text import RulesTextError, read_source
 from web.demos import DEMOS, title_key
 from web.demos.may_i_play import POSITIONS, MayIPlay, deal_of

@@ -363,92 +363,125 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+KINDS: tuple[tuple[Kind, str], ...] = (
+    ("cold", "1st, cold"),
+    ("warm", "2nd"),
+    ("again", "3rd"),
+    ("offline", "4th, offline"),
+)
+"""The four visits of a round, each with its name in the report."""
+
+
 def report(
     bare: list[Baseline], pyscript: list[Baseline], ours: list[Ours], plain: list[Ours], rounds: int
 ) -> None:
-    def med(values: Iterable[float]) -> float:
-        return statistics.median(values)
-
-    def mark(rows: list[Ours], kind: Kind, key: Mark) -> float:
-        return statistics.median(row[kind][key] for row in rows)
-
-    def since(rows: list[Ours], kind: Kind, key: Mark, origin: Mark) -> float:
-        return statistics.median(row[kind][key] - row[kind][origin] for row in rows)
-
-    kinds: tuple[tuple[Kind, str], ...] = (
-        ("cold", "1st, cold"),
-        ("warm", "2nd"),
-        ("again", "3rd"),
-        ("offline", "4th, offline"),
-    )
+    """Print the round's figures: the waits, the targets, where the time goes, the bytes."""
     print()
+    report_waits(bare, pyscript, ours, plain, rounds)
+    print()
+    report_targets(bare, ours, plain)
+    print()
+    report_time(ours, plain)
+    print()
+    report_bytes(bare, pyscript, ours)
+
+
+def report_waits(
+    bare: list[Baseline], pyscript: list[Baseline], ours: list[Ours], plain: list[Ours], rounds: int
+) -> None:
+    """What a player waits for at each visit, beside the baselines; the boots each visit saw."""
     print(f"what a player waits for, ms from navigation start ({rounds} rounds, medians)")
     print(
         f"  {'visit':13} {'bare':>6} {'PyScript':>9} | {'table':>6} {'action':>7} {'bots':>6} | "
         f"{'no snapshot kept: table':>24} {'action':>7}"
     )
-    for key, name in kinds:
+    for key, name in KINDS:
         base = (
-            f"{med(row[key] for row in bare):6.0f} {med(row[key] for row in pyscript):9.0f}"
+            f"{_med(row[key] for row in bare):6.0f} {_med(row[key] for row in pyscript):9.0f}"
             if key != "offline"
             else " " * 16
         )
         print(
-            f"  {name:13} {base} | {mark(ours, key, 'table'):6.0f} {mark(ours, key, 'action'):7.0f}"
-            f" {mark(ours, key, 'bots'):6.0f} | {mark(plain, key, 'table'):24.0f}"
-            f" {mark(plain, key, 'action'):7.0f}"
+            f"  {name:13} {base} | {_mark(ours, key, 'table'):6.0f}"
+            f" {_mark(ours, key, 'action'):7.0f}"
+            f" {_mark(ours, key, 'bots'):6.0f} | {_mark(plain, key, 'table'):24.0f}"
+            f" {_mark(plain, key, 'action'):7.0f}"
         )
-    for key, name in kinds:
+    for key, name in KINDS:
         boots = sorted({(row[key]["boot"], row[key]["worker_boot"]) for row in ours})
         boots_plain = sorted({(row[key]["boot"], row[key]["worker_boot"]) for row in plain})
         print(f"  {name:13} boot of page, worker: {boots}; no snapshot kept: {boots_plain}")
-    print()
+
+
+def report_targets(bare: list[Baseline], ours: list[Ours], plain: list[Ours]) -> None:
+    """The targets, as ratios of this run's medians."""
     print("targets (ratios of medians in this run)")
-    cold_ratio = mark(ours, "cold", "table") / med(row["cold"] for row in bare)
+    cold_ratio = _mark(ours, "cold", "table") / _med(row["cold"] for row in bare)
     print(f"  1st visit: table / bare cold {cold_ratio:.2f} (target <= 1.10)")
-    gap = since(ours, "cold", "action", "table")
+    gap = _since(ours, "cold", "action", "table")
     print(f"  1st visit: first computer action - table {gap:.0f} ms (target <= 1000)")
-    for key, name in kinds[1:3]:
-        ratio = mark(ours, key, "action") / med(row["warm"] for row in bare)
+    for key, name in KINDS[1:3]:
+        ratio = _mark(ours, key, "action") / _med(row["warm"] for row in bare)
         print(f"  {name} visit: first computer action / bare warm {ratio:.2f} (target <= 0.50)")
-    ratio = mark(ours, "warm", "table") / mark(plain, "warm", "table")
+    ratio = _mark(ours, "warm", "table") / _mark(plain, "warm", "table")
     print(f"  2nd visit, table with / without a kept snapshot: {ratio:.2f}")
-    print()
+
+
+def report_time(ours: list[Ours], plain: list[Ours]) -> None:
+    """Where the time of each visit goes, with and without a kept snapshot; the snapshot."""
     print("where the time goes (medians, ms)")
     for rows, label in ((ours, "snapshot kept"), (plain, "no snapshot kept")):
-        for key, name in kinds:
+        for key, name in KINDS:
             print(
-                f"  {label:16} {name:13} Python asked {mark(rows, key, 'python_start'):5.0f}, "
-                f"started +{since(rows, key, 'python_end', 'python_start'):4.0f}, "
-                f"table +{since(rows, key, 'table', 'python_end'):4.0f}, "
-                f"first action +{since(rows, key, 'action', 'table'):4.0f}; "
-                f"worker ready after {mark(rows, key, 'worker_ms'):5.0f}"
+                f"  {label:16} {name:13} Python asked {_mark(rows, key, 'python_start'):5.0f}, "
+                f"started +{_since(rows, key, 'python_end', 'python_start'):4.0f}, "
+                f"table +{_since(rows, key, 'table', 'python_end'):4.0f}, "
+                f"first action +{_since(rows, key, 'action', 'table'):4.0f}; "
+                f"worker ready after {_mark(rows, key, 'worker_ms'):5.0f}"
             )
     snapshots = [row["snapshot"] for row in ours]
     print(
-        f"  snapshot: {med(s['bytes'] for s in snapshots) / 1e6:.1f} MB "
-        f"({med(s['gzip'] for s in snapshots) / 1e6:.1f} MB gzipped), taken and stored in "
-        f"{med(s['ms'] for s in snapshots):.0f} ms by the worker, after it said it was ready"
+        f"  snapshot: {_med(s['bytes'] for s in snapshots) / 1e6:.1f} MB "
+        f"({_med(s['gzip'] for s in snapshots) / 1e6:.1f} MB gzipped), taken and stored in "
+        f"{_med(s['ms'] for s in snapshots):.0f} ms by the worker, after it said it was ready"
     )
-    restored = med(row["restored"] for row in ours)
+    restored = _med(row["restored"] for row in ours)
     print(f"  Python bytecode files restored at the 2nd visit: {restored:.0f}")
-    print()
-    bare_bytes = med(row["cold_bytes"] for row in bare)
-    ours_bytes = med(row["cold_bytes"] for row in ours)
+
+
+def report_bytes(bare: list[Baseline], pyscript: list[Baseline], ours: list[Ours]) -> None:
+    """The bytes the server sent at the first visit and at a warm one."""
+    bare_bytes = _med(row["cold_bytes"] for row in bare)
+    ours_bytes = _med(row["cold_bytes"] for row in ours)
     print("bytes sent by the server, first visit")
     print(f"  bare loadPyodide()             {bare_bytes / 1e3:9.1f} KB")
     print(
         f"  Barbu page until interactive   {ours_bytes / 1e3:9.1f} KB  "
         f"(+{(ours_bytes - bare_bytes) / 1e3:.1f} KB, target <= {TARGET_EXTRA_BYTES / 1e3:.0f} KB)"
     )
-    pyscript_bytes = med(row["cold_bytes"] for row in pyscript)
+    pyscript_bytes = _med(row["cold_bytes"] for row in pyscript)
     print(f"  PyScript alone                 {pyscript_bytes / 1e3:9.1f} KB")
-    precache_bytes = med(row["precache_bytes"] for row in ours)
+    precache_bytes = _med(row["precache_bytes"] for row in ours)
     print(f"  Barbu precache after it        {precache_bytes / 1e3:9.1f} KB")
     print(
-        f"  warm visit: bare {med(row['warm_bytes'] for row in bare) / 1e3:.1f} KB, "
-        f"Barbu {med(row['warm_bytes'] for row in ours) / 1e3:.1f} KB"
+        f"  warm visit: bare {_med(row['warm_bytes'] for row in bare) / 1e3:.1f} KB, "
+        f"Barbu {_med(row['warm_bytes'] for row in ours) / 1e3:.1f} KB"
     )
+
+
+def _med(values: Iterable[float]) -> float:
+    """The median."""
+    return statistics.median(values)
+
+
+def _mark(rows: list[Ours], kind: Kind, key: Mark) -> float:
+    """The median over the rounds of a mark of one visit."""
+    return statistics.median(row[kind][key] for row in rows)
+
+
+def _since(rows: list[Ours], kind: Kind, key: Mark, origin: Mark) -> float:
+    """The median over the rounds of the time from one mark of a visit to another."""
+    return statistics.median(row[kind][key] - row[kind][origin] for row in rows)
 
 
 if __name__ == "__main__":

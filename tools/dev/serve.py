@@ -268,7 +268,9 @@ class StaticServer(ThreadingHTTPServer):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.dev.serve", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("root", nargs="?", default="dist", type=Path)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)

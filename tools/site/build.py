@@ -15,7 +15,7 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        statsdb.js, stats.css, i18n/, icons/, manifest.webmanifest:
                                        side by side, whatever their folder in web/ (WEB_FILES)
     rules/                             the rules pages: rules/<lang>/index.html for each language,
-                                       real HTML with the engine's numbers (rules_page.py),
+                                       real HTML with the engine's numbers (rules_*.py),
                                        and rules/index.html leading to the reader's language
     embed/, embed.html, embed.js       the demos alone, for other sites' frames
                                        (tools/site/embed_pages.py)
@@ -67,7 +67,8 @@ from tools.site.embed_pages import write_embed_index, write_embed_pages
 from tools.site.first_table import first_tables, with_first_tables
 from tools.site.keeper_page import write_keeper_page
 from tools.site.pages import PolicyError, SitePage, check_policy, headers_file
-from tools.site.rules_page import Page, language_pages, write_rules_index, write_rules_pages
+from tools.site.rules_document import write_rules_index, write_rules_pages
+from tools.site.rules_page import Page, language_pages
 from tools.site.stats_page import UPLOT_FILES, write_stats_page
 from tools.site.stdlib import precompile, write_stdlib
 

@@ -1,22 +1,20 @@
-"""The rules pages, built into dist/rules/: one real HTML page per language, and rules/ leading
-the reader to theirs (``write_rules_pages``, ``write_rules_index``: entries of tools/site/build.py's
-``PAGES``, which gives them their Content-Security-Policy).
+"""The rules pages' content: one language's ``<main>`` drawn from its source (``Page``), and
+every language's page (``language_pages``), which tools/site/rules_document.py wraps into the
+HTML documents of dist/rules/ and tools/site/embed_pages.py draws the demos alone from.
 
 Every number a page states is computed by the engine from its rules objects
-(``tools.site.rules_facts``): the scores of each contract, the session's shape, the presets' values,
-the settlement example of RULES.md §5, and a whole worked session played by the computer players
-from a fixed game number, drawn with the game's own score sheet and diagram
+(``tools.site.rules_facts``): the scores of each contract, the session's shape, the presets'
+values, the settlement example of RULES.md §5, and a whole worked session played by the computer
+players from a fixed game number, drawn with the game's own score sheet and diagram
 (``web.components.scores``, given a ``tools.site.static_dom.Document``), as the live demos' first
-state is (``web.demos``). The prose is ``web/rules/<lang>.md`` (``tools.site.rules_text``); the
-table headings are the game's catalog, ``rules_page.*``.
+state is (``web.demos``). The prose is ``web/rules/<lang>.md`` (``tools.site.rules_text``, read
+and checked by ``tools.site.rules_sources``); the table headings are the game's catalog,
+``rules_page.*``.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from html import escape
-from pathlib import Path
 from typing import Any
 
 from barbu import Card, Rank, Session
@@ -24,6 +22,7 @@ from barbu.cards import cards
 from barbu.errors import RuleError
 from barbu.rules import REGISTRY, STANDARD, registered
 from tools.site.rules_facts import example_session, facts, settlement_example
+from tools.site.rules_sources import load_catalog, load_source, same_ids
 from tools.site.rules_text import (
     Generated,
     Heading,
@@ -32,7 +31,6 @@ from tools.site.rules_text import (
     RulesTextError,
     Source,
     inline,
-    read_source,
 )
 from tools.site.static_dom import Document
 from web.components.cards import face_up
@@ -44,51 +42,12 @@ from web.components.settlement import settlement_table
 from web.components.trick import trick_cards
 from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
-from web.languages.i18n import NAMES, SUPPORTED, Catalog
+from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.plurals import CATEGORIES, category
 from web.languages.words import card_name, contract_name, explanation, signed
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ROOT / "web" / "rules"
-SECTIONS = (
-    "session",
-    "contracts",
-    "doubles",
-    "settlement",
-    "example",
-    "tips",
-    "variants",
-    "faq",
-)
-"""The sections every language has, in this order (the game links to them)."""
-SUBSECTIONS = {
-    "session": ("glossary",),
-    "contracts": ("tricks", *(c.contract.value for c in STANDARD.contracts)),
-    "doubles": ("obligation",),
-    "tips": (
-        "tips-choose",
-        "tips-double",
-        "tips-last-two",
-        "tips-king",
-        "tips-domino-rank",
-        "tips-domino-block",
-    ),
-    "variants": tuple(p.section for p in REGISTRY.values() if p.section not in SECTIONS),
-    "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
-}
-"""Subsections each section must have (in this order but for the FAQ's, which may be anywhere
-in it among the others); each preset's section (``barbu.rules.REGISTRY``) is a section or a
-variant. Every language has the same ids in the same order (``same_ids``), so that a link to a
-section or a question works in every language."""
 FORMER_IDS = {p.section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases}
 """A preset's section also answers to its former ids (``#pagat``, the italian game's)."""
-FAQ_AT_LEAST = 10
-PLACEHOLDER = "https://YOUR-BARBU-SITE/"
-SITE = os.environ.get("BARBU_SITE", PLACEHOLDER)
-"""The site's address, for the embedding lines as a page shows them without JavaScript (with it,
-web/rules/rules.js writes the address the page was loaded from): set ``BARBU_SITE`` when building
-for a known address."""
-
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "word": (
@@ -515,188 +474,6 @@ def play_href(lang: str, rules: str) -> str:
     return f"../../?lang={lang}&rules={rules}"
 
 
-def document(page: Page, policy: str) -> str:
-    """The whole HTML document of one language's page, with its Content-Security-Policy
-    (tools/site/pages.py)."""
-    d, t, lang = page.dom, page.catalog.text, page.lang
-    head = [
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
-        f"<title>{escape(page.source.title)}</title>",
-        f'<meta name="description" content="{escape(page.source.description)}">',
-        *(f'<link rel="alternate" hreflang="{x}" href="../{x}/">' for x in SUPPORTED),
-        '<link rel="icon" href="../../web/icons/icon-192.png" type="image/png">',
-        '<link rel="stylesheet" href="../../web/style.css">',
-        '<link rel="stylesheet" href="../../web/rules.css">',
-        '<script type="module" src="../../web/rules.js"></script>',
-    ]
-    header = d.el(
-        "header",
-        None,
-        d.el("a", t("app.title"), href=f"../../?lang={lang}", class_="brand"),
-        d.el(
-            "nav",
-            None,
-            language_list(d, lang, lambda x: f"../{x}/"),
-            aria_label=t("table.language"),
-        ),
-        d.el("a", t("rules_page.keeper"), href=f"../../keeper/?lang={lang}", class_="keeper-link"),
-        d.el("a", t("rules_page.play"), href=f"../../?lang={lang}", class_="play-link"),
-        class_="rules-header",
-    )
-    skip = d.el("a", t("rules_page.skip"), href="#main", class_="skip-link")
-    body = "".join(node.html() for node in (skip, header, page.main(), embed_footer(page)))
-    return (
-        f'<!doctype html>\n<html lang="{lang}">\n<head>\n'
-        + "\n".join(head)
-        + f'\n</head>\n<body class="rules-page">\n{body}\n</body>\n</html>\n'
-    )
-
-
-def embed_footer(page: Page) -> Any:
-    """How to show the demos on another site: the lines to copy (web/embed/embed.js) and what each
-    attribute does. The address of this site is ``SITE`` at build time; in the browser,
-    web/rules/rules.js writes the address the page was loaded from."""
-    d, t = page.dom, page.catalog.text
-    unknown_site = SITE == PLACEHOLDER
-    snippet = d.el(
-        "code",
-        None,
-        '<script src="',
-        d.el("span", SITE, data_site=""),
-        'embed.js" defer></script>\n',
-        f'<barbu-demo demo="settlement" lang="{page.lang}"></barbu-demo>',
-    )
-    demos = [
-        d.el("li", None, d.el("code", name), " — ", t(title_key(name)), data_demo_name=name)
-        for name in DEMOS
-    ]
-    codes: list[Any] = []
-    for lang in SUPPORTED:
-        codes += [", "] if codes else []
-        codes.append(d.el("code", lang, title=NAMES[lang]))
-    attributes = [
-        ("demo", [t("rules_page.embed_demo"), d.el("ul", None, *demos)]),
-        ("lang", d.fill(t("rules_page.embed_lang"), codes=d.el("span", None, *codes))),
-        ("title", [t("rules_page.embed_title_attr")]),
-    ]
-    listed = []
-    for name, described in attributes:
-        listed += [d.el("dt", None, d.el("code", name)), d.el("dd", None, *described)]
-    return d.el(
-        "footer",
-        None,
-        d.el("h2", t("rules_page.embed_title"), id="embed"),
-        d.el("p", t("rules_page.embed_text")),
-        d.el("pre", None, snippet, tabindex="0"),
-        # Without BARBU_SITE, the reader without JavaScript is told what to put in its place
-        # (web/rules/rules.js removes the sentence when it writes the address).
-        *([d.el("p", t("rules_page.embed_site"), data_site_note="")] if unknown_site else []),
-        d.el("dl", None, *listed, class_="embed-attributes"),
-        class_="embed-snippet",
-    )
-
-
-def language_list(d: Dom, lang: str, href: Callable[[str], str]) -> Any:
-    """The four languages, each named in itself; the current one marked, the others links
-    remembered when followed (``data-lang``, web/languages/language.js)."""
-    items = []
-    for x in SUPPORTED:
-        if x == lang:
-            item = d.el("span", NAMES[x], lang=x, aria_current="page")
-        else:
-            item = d.el("a", NAMES[x], href=href(x), hreflang=x, lang=x, data_lang=x)
-        items.append(d.el("li", None, item))
-    return d.el("ul", None, *items, class_="languages")
-
-
-def index_document(policy: str) -> str:
-    """rules/: the four languages to choose from; with JavaScript, the reader's own at once
-    (web/rules/rules.js: the remembered choice or the browser's). ``policy``: its
-    Content-Security-Policy (tools/site/pages.py)."""
-    d = Dom(Document())
-    links = language_list(d, "", lambda x: f"./{x}/")
-    body = d.el(
-        "main",
-        None,
-        d.el("h1", "Barbu"),
-        d.el("p", "Rules · Règles · Правила · Regole"),
-        links,
-        class_="panel rules-choice",
-        id="main",
-    )
-    return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
-        "<title>Barbu: rules · règles · правила · regole</title>\n"
-        '<link rel="stylesheet" href="../web/style.css">\n'
-        '<link rel="stylesheet" href="../web/rules.css">\n'
-        '<script type="module" src="../web/rules.js"></script>\n'
-        f'</head>\n<body class="rules-page rules-index">\n{body.html()}\n</body>\n</html>\n'
-    )
-
-
-def load_catalog(lang: str) -> Catalog:
-    """The game's catalog of ``lang``."""
-    path = ROOT / "web" / "languages" / "catalogs" / f"{lang}.json"
-    return Catalog.from_json(lang, path.read_text(encoding="utf-8"))
-
-
-def load_source(lang: str) -> Source:
-    """``web/rules/<lang>.md``, read and checked."""
-    where = f"web/rules/{lang}.md"
-    source = read_source((SOURCES / f"{lang}.md").read_text(encoding="utf-8"), where)
-    check_structure(source, where)
-    return source
-
-
-def check_structure(source: Source, where: str) -> None:
-    """The sections the game links to are all there, in order, and the FAQ is long enough."""
-    headings = [b for b in source.blocks if isinstance(b, Heading)]
-    if not headings or headings[0].level != 1:
-        raise RulesTextError(f"{where}: the body must start with one '# Title'")
-    tops = [h.id for h in headings if h.level == 2]
-    if tops != list(SECTIONS):
-        raise RulesTextError(f"{where}: sections {tops} instead of {list(SECTIONS)}")
-    under: dict[str, list[str]] = {}
-    current = ""
-    for h in headings:
-        if h.level == 2:
-            current = h.id or ""
-        elif h.level == 3 and h.id:
-            under.setdefault(current, []).append(h.id)
-    ids = [h.id for h in headings if h.id]
-    if len(ids) != len(set(ids)):
-        raise RulesTextError(f"{where}: an id is used twice")
-    for section, wanted in SUBSECTIONS.items():
-        have = under.get(section, [])
-        if section == "faq":
-            if set(wanted) - set(have) or len(have) < FAQ_AT_LEAST:
-                raise RulesTextError(
-                    f"{where}: the FAQ needs {FAQ_AT_LEAST} questions and {list(wanted)}"
-                )
-        elif have != list(wanted):
-            raise RulesTextError(f"{where}: '{section}' has {have} instead of {list(wanted)}")
-
-
-def heading_ids(source: Source) -> list[str]:
-    """The ids of a source's sections and questions, in order."""
-    return [b.id for b in source.blocks if isinstance(b, Heading) and b.id]
-
-
-def same_ids(sources: dict[str, Source]) -> None:
-    """Every language has the same sections and questions, with the same ids in the same order:
-    a link to one, shared from a page in one language, works in every other."""
-    first, *others = sources
-    for lang in others:
-        if heading_ids(sources[lang]) != heading_ids(sources[first]):
-            mine, theirs = heading_ids(sources[lang]), heading_ids(sources[first])
-            diff = sorted(set(mine) ^ set(theirs)) or "the order"
-            raise RulesTextError(f"web/rules/{lang}.md: ids differ from {first}.md: {diff}")
-
-
 def language_pages() -> dict[str, Page]:
     """Every language's page, its source read and checked (the same ids in every language): what
     the rules pages and the embeddable demos (tools/site/embed_pages.py) are drawn from."""
@@ -706,16 +483,3 @@ def language_pages() -> dict[str, Page]:
     return {
         lang: Page(lang, source, load_catalog(lang), example) for lang, source in sources.items()
     }
-
-
-def write_rules_index(dist: Path, policy: str) -> None:
-    """dist/rules/index.html."""
-    (dist / "rules").mkdir(parents=True, exist_ok=True)
-    (dist / "rules" / "index.html").write_text(index_document(policy), encoding="utf-8")
-
-
-def write_rules_pages(dist: Path, pages: dict[str, Page], policy: str) -> None:
-    """dist/rules/<lang>/index.html for every language."""
-    for lang, page in pages.items():
-        (dist / "rules" / lang).mkdir(parents=True, exist_ok=True)
-        (dist / "rules" / lang / "index.html").write_text(document(page, policy), encoding="utf-8")
