@@ -36,7 +36,7 @@ test: lint $(VENV_STAMP) chromium build
 test-fast: lint $(VENV_STAMP)
 	$(VENV_PYTHON) -m pytest -n $(JOBS) -m "not build and not slow" tests
 
-## bench: boot benchmark (figures for the README; not a test), then the first visit's on an
+## bench: boot benchmark (figures in docs/BENCHMARKS.md; not a test), then the first visit's on an
 ## emulated line (20 Mbit/s, 40 ms) and without (bench-first alone)
 bench: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.boot

@@ -1,4 +1,4 @@
-"""The score keeper: a session played with real cards, kept deal by deal (issue 27).
+"""The score keeper: a session played with real cards, kept deal by deal.
 
 Four people play with a real pack and the keeper holds their sheet. A ``KeptGame`` has the rules
 (any preset of RULES.md §7 with its options), who declares first, and optionally the players'
@@ -32,7 +32,7 @@ Decisions:
   the last deal always works, a removal that breaks a later deal is refused like an edit.
   ``undo`` takes back the last change that was made.
 - The end: the ranking follows the rules' goal (the highest total wins, the lowest in fr32),
-  ties share a place. The sources do not say how a session is paid out; the issue's club sheet
+  ties share a place. The sources do not say how a session is paid out; the club's sheet
   "settles each pair's difference": each of the six pairs settles the difference of its two
   totals, the one behind (lower total; in fr32 the higher) paying it to the other, times the
   stake per point if the table plays for one (``settlement``). A player's net is then four times

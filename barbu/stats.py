@@ -1,5 +1,5 @@
 """Statistics of the sessions played against the computer players and of the games kept at a
-real table (issue 27): the stored entries, and the figures read from them.
+real table: the stored entries, and the figures read from them.
 
 An entry is what the game page stores when a session against the computer players ends (its
 last deal finished): the session record as ``barbu.records.session_record`` writes it, and what

@@ -1,4 +1,4 @@
-"""The statistics page (stats/, issue 27) in the browser: the sessions a player finishes against
+"""The statistics page (stats/) in the browser: the sessions a player finishes against
 the computer players are recorded by the game page and shown as plots beside tables of their
 numbers; a kept real-table game per named player; export and import as one file; a damaged
 store kept aside and reported; no serious accessibility violation; offline after one visit.

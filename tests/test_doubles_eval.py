@@ -1,5 +1,5 @@
 """tools/bench/doubles_eval.py: the doubling rounds replayed on kept deals, and the candidate's
-judgements written against the true raw scores (README, "The doubles")."""
+judgements written against the true raw scores (docs/BOTS.md, "The doubles")."""
 
 import json
 import sys

@@ -1,5 +1,5 @@
 """Hostile files and data for every reader of untrusted text: each reads them or refuses them in
-one short line, and nothing crashes (issue 13).
+one short line, and nothing crashes.
 
 The readers: ``score_record`` (a record as data), the ``score`` command (files and standard
 input), the page's save slot (``Saved.from_json`` then ``Game.from_record``), its import

@@ -1,4 +1,4 @@
-"""The score keeper's engine (barbu/keeper.py, issue 27): a session played with real cards,
+"""The score keeper's engine (barbu/keeper.py): a session played with real cards,
 kept deal by deal from contracts, doubles and raw scores or counts.
 
 Played sessions (random legal actions) are the reference: their contracts, doubles and raw

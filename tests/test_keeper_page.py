@@ -1,4 +1,4 @@
-"""The score keeper page's Python without a browser (web/keeper/, issue 27): the store of kept
+"""The score keeper page's Python without a browser (web/keeper/): the store of kept
 games (nothing lost, a damaged game set aside), the deal as typed read into the engine's
 ``KeptDeal``, and the page's parts drawn into a build-time document with their test hooks.
 

@@ -1,4 +1,4 @@
-"""The expert's review (barbu/bots/review.py): honest evaluation, tested (issue 26, item 3).
+"""The expert's review (barbu/bots/review.py): honest evaluation, tested.
 
 Known blunders are planted in otherwise sensible deals (explicit hands; the reviewed seat played
 by the expert, the others by the standard player, all seeded) and the review must name each as

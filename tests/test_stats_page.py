@@ -1,4 +1,4 @@
-"""The statistics page's Python without a browser (web/stats/, issue 27): the store read (an
+"""The statistics page's Python without a browser (web/stats/): the store read (an
 unreadable entry kept aside before it leaves the statistics store, nothing lost), the page drawn
 into a build-time document (its plots' places and the tables of their numbers, the empty state,
 the four languages), an import (a file that is not statistics changes nothing), the game's entry

@@ -1,4 +1,4 @@
-"""The doubling decisions of two levels compared apart from the card play (README, "The doubles").
+"""The doubling decisions of two levels compared apart from the card play (docs/BOTS.md).
 
 ``python -m tools.bench.doubles_eval CANDIDATE BASELINE --deals N --seed S --cache FILE.jsonl``
 takes the deals of an arena seed (``tools.bench.arena``'s cards, declarers and contracts), plays

@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def report(results: dict[bool, dict[str, list[Any]]], rounds: int) -> None:
-    """Medians, and the issue's targets."""
+    """Medians, and the targets (docs/BENCHMARKS.md, "First visit")."""
     print(f"\nfirst visit, ms from navigation start ({rounds} rounds, medians)")
     for line, rows in results.items():
 

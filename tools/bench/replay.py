@@ -11,7 +11,7 @@ redraw and the browser's style and layout. Each step is a task of its own. Print
 milliseconds per step (the median of each round's median; each round's 95th percentile, steps
 over 16 ms and first step) and the longest task the browser saw meanwhile. The page is left
 alone 2 s once the computer players' worker is up, whose start would be measured too. Printed, never
-asserted: a timed test would fail on the machine's load, not on the code (the issue's aim:
+asserted: a timed test would fail on the machine's load, not on the code (the aim:
 under 16 ms a step).
 """
 

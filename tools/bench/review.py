@@ -1,4 +1,4 @@
-"""The expert's review of a whole deal on CPython: its time and its uncertainty (issue 26).
+"""The expert's review of a whole deal on CPython: its time and its uncertainty.
 
     .venv/bin/python -m tools.bench.review [--deals 10] [--seed 1] [--worlds 40] [--seconds S]
                                            [--level expert|master]

@@ -152,7 +152,7 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
     """The zip of our Python modules as the page imports them: each one as shipped
     (``shipped_python``), compiled into a sourceless .pyc by the page's own Python. Importing
     them compiles nothing: 0.14 s less before a first visit's first screen than shipping the
-    sources (measured; README, "Boot figures"). Fixed dates and order, so that the bytes depend
+    sources (measured: docs/BENCHMARKS.md). Fixed dates and order, so that the bytes depend
     on the contents only."""
     with tempfile.TemporaryDirectory(prefix="barbu-build-") as tmp:
         sources, compiled = Path(tmp) / "sources", Path(tmp) / "compiled"

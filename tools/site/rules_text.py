@@ -15,7 +15,8 @@ language's CLDR category for the value (``#`` stands for the number; the forms i
 game prints it.
 
 No digit may stand outside a field: every number the page states is the engine's, so that text and
-engine cannot disagree (README, "The rules pages"). Anything else is refused with its line number.
+engine cannot disagree (docs/ARCHITECTURE.md, "The rules pages and their demos"). Anything else
+is refused with its line number.
 """
 
 from __future__ import annotations

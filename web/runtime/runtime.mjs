@@ -14,7 +14,7 @@
  * snapshot, starts Python with `_makeSnapshot`, imports every module the page and the worker
  * use (web/runtime/snapshot.py), then keeps a copy of the interpreter's memory in Cache Storage
  * (takeSnapshot, storeSnapshot). Later starts restore that memory instead: about 0.5 s instead
- * of 2 to 4 (README, "Boot figures").
+ * of 2 to 4 (docs/BENCHMARKS.md, "Boot").
  * - Tied to the build: the key holds a hash of the runtime files and modules.zip (BUILD, filled
  *   in by tools/site/build.py), and Pyodide refuses a snapshot of another runtime build itself.
  * - Checked: the SHA-256 of the bytes is stored beside them and compared before use.
@@ -144,7 +144,7 @@ let early = null;
 /**
  * Start Python now, before PyScript asks for it: the page's boot loader calls this as it starts
  * PyScript, whose own start (its modules, its config file, its storage) then runs beside
- * Python's instead of before it (some 0.3 s of a first visit: README, "How the page starts").
+ * Python's instead of before it (some 0.3 s of a first visit: docs/ARCHITECTURE.md, "The page's start").
  * A failure is reported when PyScript asks (loadPyodide).
  */
 export function startEarly() {
