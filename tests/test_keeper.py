@@ -15,7 +15,6 @@ import json
 from decimal import Decimal
 
 import pytest
-from kept_games import BLOCK, GAMES, ON, C, pair_settlement, played, refusal, reported, running
 
 from barbu import (
     Contract,
@@ -28,6 +27,17 @@ from barbu import (
 from barbu.keeper import KeptDeal, KeptGame, Payment, Standing, Taken, count_scores
 from barbu.rules import FR32, STANDARD, preset, rules_from_record
 from barbu.scoring import final_scores
+from tests.kept_games import (
+    BLOCK,
+    GAMES,
+    ON,
+    C,
+    pair_settlement,
+    played,
+    refusal,
+    reported,
+    running,
+)
 
 # -- whole sessions: the keeper ends where the played game ends ------------------------------
 

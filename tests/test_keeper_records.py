@@ -9,14 +9,14 @@ import json
 import random
 from functools import cache
 
-import hostile
 import pytest
-from kept_games import BLOCK, GAMES, C, played, refusal
 
 from barbu import RuleError, session_record
 from barbu.jsontext import JsonRefused, load
 from barbu.keeper import KeeperError, KeptDeal, KeptGame
 from barbu.rules import STANDARD, rules_from_record
+from tests import hostile
+from tests.kept_games import BLOCK, GAMES, C, played, refusal
 
 # -- records ---------------------------------------------------------------------------------
 

@@ -9,13 +9,13 @@ when the rules do not make him (or let him off when they do).
 from __future__ import annotations
 
 import pytest
-from kept_games import GAMES, played, reported
 
 from barbu import ChooseContract, RuleError
 from barbu.calls import DoublingRound, check_contract, legal_contracts
 from barbu.keeper import KeptGame
 from barbu.ledger import Ledger, Row
 from barbu.rules import FR32, STANDARD, Contract, preset, rules_from_record
+from tests.kept_games import GAMES, played, reported
 
 NQ, NT, TR = Contract("no-queens"), Contract("no-tricks"), Contract("trumps")
 

@@ -21,8 +21,8 @@ import pytest
 
 from barbu.errors import REFUSALS, RuleError, quoted
 from barbu.keeper.errors import KEEPER_REFUSALS, KeeperError
-from tools.rules_page import SOURCES as RULES_SOURCES
-from tools.rules_text import Heading, read_source
+from tools.site.rules_sources import SOURCES as RULES_SOURCES
+from tools.site.rules_text import Heading, read_source
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.words import INPUT_REFUSALS, RULES_SECTIONS, refusal
 

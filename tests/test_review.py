@@ -13,7 +13,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from helpers import layout
 
 from barbu import Card, ChooseContract, Contract, Deal, Double, Play, Rank, Suit, cards
 from barbu.bots import Bot
@@ -31,6 +30,7 @@ from barbu.cards import deal_masks
 from barbu.rules import preset
 from barbu.session import Session
 from barbu.wire import position_data
+from tests.helpers import layout
 
 KH = Card.parse("KH")
 AH = Card.parse("AH")

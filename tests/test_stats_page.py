@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_keeper_page import FakeStorage, RefusingStorage
-from test_stats import record
 
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS
-from tools.build import PAGES
-from tools.static_dom import Document
-from tools.stats_page import stats_document
+from tests.test_keeper_page import FakeStorage, RefusingStorage
+from tests.test_stats import record
+from tools.site.build import PAGES
+from tools.site.static_dom import Document
+from tools.site.stats_page import stats_document
 from web.languages.i18n import SUPPORTED
 from web.stats.app import StatsPage
 from web.stats.figures import against_bots, entry_data, entry_key, figures, read_entry
@@ -221,7 +221,8 @@ def test_the_page_frame_carries_its_policy_and_loads_the_chart_library_here_only
     assert all(
         not src.startswith(("http", "//")) for src in re.findall(r'(?:src|href)="([^"]+)"', html)
     )
-    for other in ("index.html", "tools/keeper_page.py", "tools/rules_page.py"):
+    others = ("keeper_page.py", "rules_page.py", "rules_document.py")
+    for other in ("index.html", *(f"tools/site/{name}" for name in others)):
         assert "uplot" not in (CATALOGS.parents[2] / other).read_text(encoding="utf-8").lower()
 
 

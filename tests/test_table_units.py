@@ -9,7 +9,6 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
-from helpers import run
 
 from barbu import (
     STANDARD,
@@ -27,6 +26,7 @@ from barbu import (
 from barbu.actions import action_from_data
 from barbu.errors import REFUSALS
 from barbu.keeper.errors import KEEPER_REFUSALS, KeeperError
+from tests.helpers import run
 from web.components.dom import Dom
 from web.components.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
 from web.game.engine import Game

@@ -93,7 +93,7 @@ DECLARER_BASELINE = {
     },
 }
 """The declarer's mean raw score per contract on a random hand, by preset (heuristic play, trump
-suit and starting rank chosen by shape; 600 deals; ``tools/declarer_baseline.py`` measures
+suit and starting rank chosen by shape; 600 deals; ``tools/bench/declarer_baseline.py`` measures
 them). A contract is worth choosing now by how much better this hand does than that: every
 contract of the block is played anyway. A contract's options scale its figure with its total
 (the italian K♥ at -30); a contract not measured (the Salad) takes a quarter of its total."""

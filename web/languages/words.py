@@ -135,7 +135,7 @@ RULES_SECTIONS: dict[Refusal | KeeperRefusal, str] = {
     "bad-score": "contracts",
 }
 """The section of the rules pages (the ``## id:`` / ``### id:`` headings of web/rules/<lang>.md,
-tools/rules_page.py) that states the rule each refusal enforces."""
+tools/site/rules_page.py) that states the rule each refusal enforces."""
 
 INPUT_REFUSALS: frozenset[Refusal | KeeperRefusal] = frozenset(
     {

@@ -7,7 +7,7 @@
  * learn what loadPackage() could install. The game installs no package: it runs on the standard
  * library that comes with the runtime. So it hands Pyodide an empty lock instead, and the file is
  * not in dist/ at all. The lock's "info" (Python version, ABI and platform, which Pyodide checks)
- * is the real file's, written in by tools/build.py.
+ * is the real file's, written in by tools/site/build.py.
  *
  * Snapshots. Starting Python (its initialisation, then importing the engine and the UI) is most
  * of a start once the files are cached. The computer players' worker, on a visit that finds no
@@ -16,7 +16,7 @@
  * (takeSnapshot, storeSnapshot). Later starts restore that memory instead: about 0.5 s instead
  * of 2 to 4 (docs/BENCHMARKS.md, "Boot").
  * - Tied to the build: the key holds a hash of the runtime files and modules.zip (BUILD, filled
- *   in by tools/build.py), and Pyodide refuses a snapshot of another runtime build itself.
+ *   in by tools/site/build.py), and Pyodide refuses a snapshot of another runtime build itself.
  * - Checked: the SHA-256 of the bytes is stored beside them and compared before use.
  * - Anything wrong (damaged, refused, a browser without Cache Storage or WebCrypto): the
  *   snapshot is deleted and Python starts normally. Never a failed start because of it. Another
