@@ -75,7 +75,7 @@ def test_every_message_key_used_by_the_page_exists():
     """A player would read a raw key like 'boot.error.title' if the page asked for a missing one."""
     keys = json.loads((ROOT / "web" / "languages" / "catalogs" / "en.json").read_text()).keys()
     used = set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', (ROOT / "index.html").read_text()))
-    boot = (ROOT / "web" / "runtime" / "boot.js").read_text()
+    boot = "".join(path.read_text() for path in (ROOT / "web" / "runtime").glob("boot*.js"))
     used |= set(re.findall(r"\bt\('([\w.]+)'", boot)) | set(
         re.findall(r"'(boot\.error\.\w+)'", boot)
     )
