@@ -76,6 +76,7 @@ def _shortlist_contracts(view: View, actions: list[Action], chosen: Action) -> l
 
 
 def action_kind(action: Action) -> str:
+    """The kind of decision ``action`` answers: ``contract``, ``double`` or ``card``."""
     if isinstance(action, ChooseContract):
         return "contract"
     return "double" if isinstance(action, Double) else "card"

@@ -43,6 +43,7 @@ class _Pext(dict[int, int]):
 
 
 PEXT = _Pext()
+"""The packed bits, filled as the searches meet them (shared by every search)."""
 
 
 def relative_keys(
