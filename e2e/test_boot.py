@@ -137,7 +137,8 @@ def test_every_request_stays_on_the_sites_origin(page, base_url, request_log):
 def test_the_pages_python_script_is_read_with_the_runtime_not_after_it(page):
     """PyScript fetches its script only once Python is up: one more round trip, on a slow line,
     before the first screen. The boot loader reads it with the runtime's files and hands PyScript
-    the text (web/runtime/boot.js, useEntryScript): one request, answered before Python is up."""
+    the text (web/runtime/boot-python.js, useEntryScript): one request, answered before Python is
+    up."""
     page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
     wait_ready(page)
     reads, python_up = page.evaluate(

@@ -1,5 +1,6 @@
 """The Python bytecode kept between visits (web/runtime/codecache.py): hash-checked .pyc files that
-the import system trusts only for their own source, packed in a format boot.js reads."""
+the import system trusts only for their own source, packed in a format the boot loader reads
+(web/runtime/boot-python.js)."""
 
 from __future__ import annotations
 
@@ -84,8 +85,8 @@ def test_modules_without_bytecode_count_as_compiled(tmp_path, monkeypatch):
 
 
 def test_the_pack_is_a_length_a_json_index_and_the_files_in_order():
-    """The layout web/boot.js reads (restoreCode): a 4-byte little-endian index length, the
-    JSON index of [path, size], then the files' bytes back to back."""
+    """The layout web/runtime/boot-python.js reads (restoreCode): a 4-byte little-endian index
+    length, the JSON index of [path, size], then the files' bytes back to back."""
     files = [
         ("a/__pycache__/x.pyc", b"\x01\x02"),
         ("b/__pycache__/y.pyc", b""),

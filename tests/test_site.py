@@ -75,7 +75,7 @@ def test_every_message_key_used_by_the_page_exists():
     """A player would read a raw key like 'boot.error.title' if the page asked for a missing one."""
     keys = json.loads((ROOT / "web" / "languages" / "catalogs" / "en.json").read_text()).keys()
     used = set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', (ROOT / "index.html").read_text()))
-    boot = (ROOT / "web" / "runtime" / "boot.js").read_text()
+    boot = "".join(path.read_text() for path in (ROOT / "web" / "runtime").glob("boot*.js"))
     used |= set(re.findall(r"\bt\('([\w.]+)'", boot)) | set(
         re.findall(r"'(boot\.error\.\w+)'", boot)
     )
@@ -135,9 +135,9 @@ def built(dist: Path) -> Path:
 
 
 @pytest.mark.build
-def test_dist_holds_exactly_the_deployable_site(built):
-    """A host would serve missing files (boot fails) or junk (source maps, sources) if this
-    failed."""
+def test_dist_holds_exactly_the_deployable_runtime(built):
+    """A host would serve a runtime missing files (boot fails) or junk (source maps, unused
+    plugins) if this failed."""
     files = set(site_files(built)) | {"sw.js"}
     for name in PYODIDE_FILES:
         assert f"vendor/pyodide/{name}" in files
@@ -155,6 +155,14 @@ def test_dist_holds_exactly_the_deployable_site(built):
         plugins
     )
     assert not [f for f in files if f.endswith(".map")]
+    for path in built.rglob("*.js"):
+        assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
+
+
+@pytest.mark.build
+def test_dist_holds_exactly_the_deployable_pages(built):
+    """A host would serve pages missing their files (boot fails) or sources if this failed."""
+    files = set(site_files(built)) | {"sw.js"}
     assert {
         "index.html",
         "pyscript.toml",
@@ -183,8 +191,12 @@ def test_dist_holds_exactly_the_deployable_site(built):
     # web/runtime/worker.py, is zipped with the rest).
     assert {"web/main.py", "web/bots-worker.js"} <= files
     assert not [f for f in files if f.endswith(".py") and f != "web/main.py"]  # the rest is zipped
-    for path in built.rglob("*.js"):
-        assert b"sourceMappingURL" not in path.read_bytes()[-200:], path
+
+
+@pytest.mark.build
+def test_dist_zips_the_compiled_engine_and_ui_only(built):
+    """The page would fail to import the engine, or ship the command-line tools and sources,
+    if this failed."""
     modules = set(zipfile.ZipFile(built / "modules.zip").namelist())
     assert {
         "barbu/__init__.pyc",

@@ -1,10 +1,10 @@
-"""The exact solver (barbu/bots/solver.py) against brute force: every legal line enumerated.
+"""The exact solver (barbu/bots/solver/) against brute force: every legal line enumerated.
 
 For every contract of every preset, and the Italian options that change the play (Salad, the
 over-trump duty, Domino opened by any 7), random endings of the last 2 to 4 tricks (and small
 Domino endings), with random doubles: the solver's value must be the one found by playing out
 every line on copies of the ``Deal`` (``Deal.copy``/``apply``, the rules' own state machine),
-under both models as barbu/bots/solver.py documents them:
+under both models as barbu/bots/solver/ documents them:
 
 - paranoid: the seat solved for maximises its score (settled by the doubles, or raw), the three
   others minimise it; ``best_moves`` are the cards that reach the value;

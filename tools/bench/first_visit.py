@@ -63,6 +63,11 @@ TABLE_FILES = [
     "web/style.css",
     "vendor/pyscript/core.css",
     "web/boot.js",
+    "web/boot-page.js",
+    "web/boot-progress.js",
+    "web/boot-python.js",
+    "web/boot-updates.js",
+    "web/boot-bots.js",
     "web/language.js",
     "web/first-table.js",
 ]

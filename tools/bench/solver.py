@@ -1,4 +1,4 @@
-"""The exact solver's speed (barbu/bots/solver.py): time to solve open positions, per contract.
+"""The exact solver's speed (barbu/bots/solver/): time to solve open positions, per contract.
 
     .venv/bin/python -m tools.bench.solver [--tricks 6 8 13] [--positions 10 5 3]
                                            [--budget 4] [--rules standard] [--seed 1]

@@ -9,7 +9,8 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        modules (web/ but main.py), compiled for the
                                        page's Python (tools/site/compile_python.mjs); imported
                                        from the zip itself in the browser
-    web/                               main.py, boot.js, bots-worker.js, language.js, runtime.mjs
+    web/                               main.py, boot.js and its boot-*.js modules, bots-worker.js,
+                                       language.js, runtime.mjs
                                        (with the build's snapshot key), legacy.js, style.css,
                                        rules.css, rules.js, keeper.js, keeper.css, stats.js,
                                        statsdb.js, stats.css, i18n/, icons/, manifest.webmanifest:
@@ -89,6 +90,11 @@ RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
 WEB_FILES = (
     "game/main.py",
     "runtime/boot.js",
+    "runtime/boot-page.js",
+    "runtime/boot-progress.js",
+    "runtime/boot-python.js",
+    "runtime/boot-updates.js",
+    "runtime/boot-bots.js",
     "runtime/first-table.js",
     "runtime/bots-worker.js",
     "languages/language.js",

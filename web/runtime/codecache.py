@@ -6,13 +6,14 @@ imports: about 0.04 s in Chromium, on the page's main thread. Once the computer 
 is up, the page sends it those sources (``read_sources``); the worker writes them at the same
 paths (``write_sources``), compiles them into hash-checked .pyc files (PEP 552, ``compile_all``)
 and puts the pack into the browser's Cache Storage (web/runtime/bots-worker.js); the page's main
-thread compiles nothing. At the next start the boot loader (web/runtime/boot.js) writes the files
-back before any import. Python uses a hash-checked .pyc only if the source on disk has the hash
-it carries, so a stale pack (a new version of the site) only costs the compile it meant to save.
+thread compiles nothing. At the next start the boot loader (web/runtime/boot-python.js) writes the
+files back before any import. Python uses a hash-checked .pyc only if the source on disk has the
+hash it carries, so a stale pack (a new version of the site) only costs the compile it meant to
+save.
 
-Pack format (read by ``restoreCode`` in web/runtime/boot.js): a 4-byte little-endian length, that
-many bytes of JSON ``[[path, size], ...]`` (paths relative to the working directory, sorted), then
-the files' bytes in that order.
+Pack format (read by ``restoreCode`` in web/runtime/boot-python.js): a 4-byte little-endian
+length, that many bytes of JSON ``[[path, size], ...]`` (paths relative to the working directory,
+sorted), then the files' bytes in that order.
 """
 
 from __future__ import annotations

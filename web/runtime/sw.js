@@ -10,7 +10,7 @@
  * A version is installed whole or not at all: every file is checked against its hash before
  * anything is stored, so a site caught half-published (the new sw.js beside an old, damaged or
  * truncated file) fails to install, leaves no cache behind, and the old version keeps serving.
- * The page tries again later (web/runtime/boot.js, updates.retry).
+ * The page tries again later (web/runtime/boot-updates.js, updates.retry).
  */
 
 const CACHE_PREFIX = 'barbu-';
@@ -78,7 +78,7 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  // The page asks for this when the player accepts the new version (web/runtime/boot.js, updates.apply).
+  // The page asks for this when the player accepts the new version (web/runtime/boot-updates.js, updates.apply).
   if (event.data && event.data.type === 'skip-waiting') self.skipWaiting();
 });
 
