@@ -1,7 +1,7 @@
 """The master's judge of a finished world for the review: playouts, then the exact solver.
 
 ``SolverEvaluator`` finishes a world (every hand known) as the expert's review does
-(``review.PlayoutEvaluator``: the doubling turns left by the expert's rule, then the rules of
+(``evaluators.PlayoutEvaluator``: the doubling turns left by the expert's rule, then the rules of
 thumb), except that once ``horizon`` tricks are left (Domino: ``domino_horizon`` cards in the
 hands) the rest is solved exactly, every seat playing for itself (the solver's *max^n* model:
 the review needs all four scores, and each player does play for himself, RULES.md §1). So the
@@ -21,7 +21,7 @@ from ..actions import Play
 from ..cards import CARDS
 from ..deal import Deal, Phase
 from ..scoring import final_scores
-from .review import PlayoutEvaluator
+from .evaluators import PlayoutEvaluator
 from .simulate import heuristic_playout
 from .solver import Solver
 
@@ -43,7 +43,7 @@ class SolverEvaluator(PlayoutEvaluator):
         self.solver = Solver()
 
     def finish(self, deal: Deal) -> list[int]:
-        """The final scores of ``deal`` played to its end (see ``review.Evaluator.finish``)."""
+        """The final scores of ``deal`` played to its end (see ``evaluators.Evaluator.finish``)."""
         while deal.phase is Phase.DOUBLING:
             seat = deal.to_move
             assert seat is not None  # a seat is to move in the doubling round

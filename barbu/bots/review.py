@@ -62,17 +62,17 @@ import random
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from ..actions import Action, ChooseContract, Double, Play, action_to_data
 from ..cards import SUIT_MASKS, Mask, mask_of
 from ..deal import Deal, Phase, View
 from ..rules import ContractRules, Rules
-from ..scoring import final_scores
 from ..wire import deal_from_position
+from .endgame import SolverEvaluator
+from .evaluators import Evaluator, PlayoutEvaluator, SampledDoubles
 from .knowledge import Sampler, forbidden_cards
-from .players import SETTINGS, Bot, _shape_value, declarer_baseline
-from .simulate import heuristic_playout
+from .players import _shape_value, declarer_baseline
 
 LABELS: tuple[tuple[str, float], ...] = (
     ("blunder", 0.20),
@@ -99,74 +99,6 @@ KINDS = ("contract", "double", "card")
 
 class ReviewCancelled(Exception):
     """The review's ``cancel`` hook asked it to stop."""
-
-
-class Evaluator(Protocol):
-    """What finishes a world: a deal whose every hand is known, played to its end."""
-
-    name: str
-
-    def finish(self, deal: Deal) -> Sequence[int]:
-        """The four final deal scores (after the doubles settlement) once ``deal`` is played to
-        its end from here; ``deal`` may be changed."""
-        ...
-
-    def reseed(self, seed: str) -> None:
-        """Start the evaluator's own randomness, if it has any, from ``seed`` (called before
-        each decision, so that a decision is judged alike whatever was judged before)."""
-        ...
-
-
-class SampledDoubles(Bot):
-    """The expert's doubling rule (``Bot._doubles``: margins, obligation) with each seat's
-    edges over the others estimated by ``samples`` playouts from its own view and remembered
-    by hand and contract: within a review the same seat meets the same hand for every
-    candidate, so each world pays for its edges once."""
-
-    def __init__(self, samples: int = 8, seed: int | str = 0) -> None:
-        super().__init__(
-            "expert", seed=seed, settings=replace(SETTINGS["expert"], bid_samples=samples)
-        )
-        self.edges: dict[tuple[object, ...], dict[int, float]] = {}
-
-    def reseed(self, seed: str) -> None:
-        """Forget the edges and draw the samples from ``seed`` on."""
-        self.rng.seed(seed)
-        self.edges.clear()
-
-    def _edges(self, view: View, targets: list[int]) -> dict[int, float]:
-        key = (view.seat, view.hand, view.declarer, view.contract, view.trump, view.start_rank)
-        edges = self.edges.get(key)
-        if edges is None:
-            if len(self.edges) > 50_000:
-                self.edges.clear()
-            others = [s for s in range(4) if s != view.seat]
-            edges = self.edges[key] = super()._edges(view, others)
-        return {t: edges[t] for t in targets}
-
-
-class PlayoutEvaluator:
-    """The expert's playouts: the doubling turns left by the expert's rule on a few samples
-    (``SampledDoubles``), then every card by the rules of thumb of ``heuristics``
-    (``simulate.heuristic_playout``)."""
-
-    name = "expert-playout"
-
-    def __init__(self, doubling_samples: int = 8) -> None:
-        self.doubling = SampledDoubles(doubling_samples)
-
-    def reseed(self, seed: str) -> None:
-        """Start the doubling turns' samples from ``seed``."""
-        self.doubling.reseed(seed)
-
-    def finish(self, deal: Deal) -> list[int]:
-        """The final scores of ``deal`` played to its end (see ``Evaluator.finish``)."""
-        while deal.phase is Phase.DOUBLING:
-            seat = deal.to_move
-            assert seat is not None  # a seat is to move in the doubling round
-            deal.apply(self.doubling.decide(deal.view(seat)))
-        raw = heuristic_playout(deal) if deal.phase is Phase.PLAY else deal.raw_scores()
-        return final_scores(raw, deal.doubles, deal.rules)
 
 
 @dataclass(frozen=True)
@@ -814,8 +746,6 @@ def review_data(
     budget = Budget(worlds=worlds or Budget.worlds, seconds=seconds)
     evaluator: Evaluator | None = None
     if level == "master":
-        from .endgame import SolverEvaluator  # it builds on this module
-
         evaluator = SolverEvaluator()
     elif level != "expert":
         raise ValueError(f"no review by the {level!r} level (expert or master)")

@@ -3,10 +3,10 @@
 It is an adapter only (STYLE.md §11-14): every action goes to the engine through
 ``web.game.engine``; every screen is redrawn from ``view(0)`` by ``web.table`` (``table_props``
 turns the view and the UI state into each region's props); every string comes from the catalog.
-Its parts, each with one job: the UI state and its transitions (``web.game.state``, pure), the
+Its parts, each with one job: the UI state and its transitions (``web.model.state``, pure), the
 save and the tab that plays (``web.game.slot``), the computer players' loop
 (``web.game.players``), the announcements and background tasks (``web.game.tasks``), the keys
-(``web.game.keys``), the settings (``web.game.settings``), the menu's form
+(``web.game.keys``), the settings (``web.model.settings``), the menu's form
 (``web.game.menu_form``). Events are heard on the stable ``#table`` container, so they survive
 redraws. It talks to the JavaScript boot loader through ``barbuBoot`` (web/runtime/boot.js):
 ``stage()``, ``showTable()``, ``interactive()``, ``fail()``, the ``updates`` hook, ``code`` /
@@ -27,7 +27,6 @@ from barbu.session import SessionView
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
 from web.game.engine import (
-    HUMAN,
     Action,
     Event,
     Game,
@@ -41,19 +40,20 @@ from web.game.players import SWEEP, PlayersLoop
 from web.game.practice import Practice
 from web.game.replays import Replays
 from web.game.sessions import Sessions
-from web.game.settings import (
-    Settings,
-    choices_from_query,
-    clean_name,
-    page_query,
-)
 from web.game.sound import Sounds
-from web.game.state import UiState
 from web.game.tasks import Announcer, Tasks
 from web.game.updates import UpdateGate
 from web.languages.i18n import Catalog
 from web.languages.words import announcement, refusal, rules_link
 from web.languages.words import said as say
+from web.model.seats import HUMAN
+from web.model.settings import (
+    Settings,
+    choices_from_query,
+    clean_name,
+    page_query,
+)
+from web.model.state import UiState
 from web.runtime.codecache import compiled_from_source
 from web.table.header import header
 from web.table.props import Notice, TableState, menu_props, table_props, toolbar_props, turn_of

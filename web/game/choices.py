@@ -1,6 +1,6 @@
 """The player's decisions at the table's prompts: the contract (and its trump suit or starting
 rank), the doubles, and the expert's hint asked for in the worker. Each ends in one engine action
-through the page (``Page.human``), or in the UI state shown (``web.game.state``)."""
+through the page (``Page.human``), or in the UI state shown (``web.model.state``)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from barbu import ChooseContract, Contract, Double, Rank, RuleError, Suit
 from barbu.actions import Action
 from barbu.session import SessionView
 from web.game.bots import ComputerPlayers
-from web.game.engine import HUMAN, Game, action_from_data
+from web.game.engine import Game, action_from_data
 from web.game.players import PlayersLoop
-from web.game.state import UiState
 from web.game.tasks import Tasks
 from web.languages.i18n import Catalog
 from web.languages.words import hint_text, refusal, rules_link
+from web.model.seats import HUMAN
+from web.model.state import UiState
 
 __all__ = ["Choices", "Page"]
 

@@ -15,10 +15,11 @@ from typing import Protocol
 from barbu import Phase
 from barbu.deal import Event
 from web.game.bots import ComputerPlayers
-from web.game.engine import HUMAN, Game, action_from_data
-from web.game.settings import Settings
-from web.game.state import UiState
+from web.game.engine import Game, action_from_data
 from web.game.tasks import Tasks
+from web.model.seats import HUMAN
+from web.model.settings import Settings
+from web.model.state import UiState
 
 __all__ = ["SWEEP", "PlayersLoop", "Table"]
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from barbu.errors import RuleError
 from web.game.engine import Game
-from web.game.replay import Replay
+from web.model.replay import Replay
 
 if TYPE_CHECKING:
     from web.game.app import PageController

@@ -4,9 +4,9 @@ in it, and going back to the game as it was.
 
 While a replay shows (``<html data-view="replay">``) the game's regions are hidden and the
 computer players wait (``UiState.replaying``); closing it shows the game again, unchanged, and
-lets them play on. The replay itself is a pure value (``web.game.replay.Replay``) drawn by
+lets them play on. The replay itself is a pure value (``web.model.replay.Replay``) drawn by
 ``web.table.replay``; sharing is ``web.game.share``; the review runs in the computer players'
-worker (``web.runtime.worker.review``) and comes back as ``web.game.review.ReviewItem``s.
+worker (``web.runtime.worker.review``) and comes back as ``web.model.review.ReviewItem``s.
 """
 
 from __future__ import annotations
@@ -20,10 +20,6 @@ from barbu.session import Session
 from barbu.wire import deal_position
 from web.components.browser import download
 from web.game.kept_reviews import ReviewShelf, deal_key
-from web.game.replay import Replay
-from web.game.review import ReviewItem, review_items
-from web.game.session_review import SessionReview
-from web.game.settings import clean_name
 from web.game.share import (
     LINK_LIMIT,
     SharedDeal,
@@ -38,7 +34,11 @@ from web.game.share import (
 )
 from web.game.slot import previous_session
 from web.languages.words import announcement, said
-from web.table.replay import replay_props
+from web.model.replay import Replay
+from web.model.review import ReviewItem, review_items
+from web.model.session_review import SessionReview
+from web.model.settings import clean_name
+from web.table.replay_props import replay_props
 
 if TYPE_CHECKING:
     from web.game.app import PageController

@@ -17,16 +17,17 @@ from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.rules import REGISTRY, STANDARD, Rules, preset
 from web.components.browser import download
-from web.game.engine import HUMAN, Game, Phase, RuleError
+from web.game.engine import Game, Phase, RuleError
 from web.game.menu_form import read_new_session
 from web.game.players import PlayersLoop
 from web.game.replays import Replays
 from web.game.save import UNREADABLE_PREFIX, Saved
-from web.game.settings import Settings, rules_from_query, seed_from_query
 from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
-from web.game.state import UiState
 from web.languages.i18n import Catalog
+from web.model.seats import HUMAN
+from web.model.settings import Settings, rules_from_query, seed_from_query
+from web.model.state import UiState
 from web.table.props import Notice
 from web.table.view import TableView
 

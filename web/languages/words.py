@@ -15,8 +15,8 @@ from barbu.cards import cards_of
 from barbu.errors import Refusal
 from barbu.rules import ContractRules, Lead, Rules
 from web.components.faces import card_face
-from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
+from web.model.seats import HUMAN
 
 
 def said(

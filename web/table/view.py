@@ -34,7 +34,8 @@ from web.table.props import (
     ToolbarProps,
     TrickProps,
 )
-from web.table.replay import ReplayProps, replay_region
+from web.table.replay import replay_region
+from web.table.replay_props import ReplayProps
 from web.table.scores import current_x, diagram, legend, sheet
 from web.table.seats import seat
 from web.table.status import status
