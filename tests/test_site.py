@@ -26,7 +26,7 @@ from tools.build import (
     site_files,
     without_js_comments,
 )
-from web.components.faces import card_face
+from web.languages.faces import card_face
 from web.languages.i18n import SUPPORTED, Catalog, MissingMessage
 from web.languages.plurals import CATEGORIES
 from web.model.settings import page_query, seed_from_query

@@ -1,20 +1,26 @@
 """The game page's events: clicks and changes heard on the stable ``#table`` container (they
 survive redraws), keys on the document, the storage written by another tab; each turned into
-one call of the controller (``web.game.app.PageController``) or of its sessions."""
+one call of the controller (``web.game.app.PageController``, seen through ``Page``: what the
+events need of it) or of its collaborators."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from web.components.browser import attribute
+from web.game.choices import Choices
+from web.game.engine import Game
 from web.game.keys import KeyContext, key_command, neighbour
+from web.game.practice import Practice
 from web.game.replays import MOVES, Replays
+from web.game.sessions import Sessions
+from web.game.tasks import Tasks
+from web.languages.i18n import Catalog
+from web.model.state import UiState
+from web.table.view import TableView
 
-if TYPE_CHECKING:
-    from web.game.app import PageController
-
-__all__ = ["PageEvents"]
+__all__ = ["Page", "PageEvents"]
 
 FOLLOWER_ACTIONS = frozenset(
     {
@@ -49,10 +55,40 @@ def _mover(replays: Replays, name: str) -> Callable[[Any], None]:
     return lambda _: replays.move(name)
 
 
+class Page(Protocol):
+    """What the events need of the page (``web.game.app.PageController``): its parts, and the
+    calls a click, a key or a change makes."""
+
+    window: Any
+    document: Any
+    game: Game
+    ui: UiState
+    catalog: Catalog
+    table: TableView
+    tasks: Tasks
+    sessions: Sessions
+    choices: Choices
+    replays: Replays
+    practice: Practice
+
+    @property
+    def elsewhere(self) -> bool: ...
+
+    def play_card(self, code: str) -> None: ...
+    def next_deal(self) -> None: ...
+    def toggle_menu(self) -> None: ...
+    def toggle_last_trick(self) -> None: ...
+    def change_setting(self, name: str, value: str | bool) -> None: ...
+    def show_address(self) -> None: ...
+    def dismiss_notice(self, index: int) -> None: ...
+    def cancel_new_session(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+
+
 class PageEvents:
     """Hears the page's events for ``page``."""
 
-    def __init__(self, page: PageController) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.proxies: list[Any] = []
         sessions, choices, replays = page.sessions, page.choices, page.replays

@@ -14,16 +14,18 @@ ends the practice: the real one was never touched.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from barbu.errors import RuleError
 from web.game.engine import Game
+from web.game.ports import Closer, Kicker, Slotted
+from web.languages.i18n import Catalog
 from web.model.replay import Replay
+from web.model.state import UiState
+from web.table.view import TableView
 
-if TYPE_CHECKING:
-    from web.game.app import PageController
-
-__all__ = ["Practice", "practice_session"]
+__all__ = ["Page", "Practice", "practice_session"]
 
 
 def practice_session(game: Game, number: int, step: int) -> Game:
@@ -41,10 +43,35 @@ def practice_session(game: Game, number: int, step: int) -> Game:
     return Game(session)
 
 
+class Page(Protocol):
+    """What the practice needs of the page (``web.game.app.PageController``)."""
+
+    document: Any
+    game: Game
+    names: list[str]
+    ui: UiState
+    catalog: Catalog
+    table: TableView
+
+    @property
+    def elsewhere(self) -> bool: ...
+    @property
+    def sessions(self) -> Slotted: ...
+    @property
+    def players(self) -> Kicker: ...
+    @property
+    def replays(self) -> Closer: ...
+
+    def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None: ...
+    def redraw(self) -> None: ...
+    def take_focus(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+
+
 class Practice:
     """The practice deal on ``page``, if any, and the real session waiting."""
 
-    def __init__(self, page: PageController) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.game: Game | None = None
         """The practice on the table."""

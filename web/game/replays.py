@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from barbu.deal import Deal
 from barbu.session import Session
 from barbu.wire import deal_position
 from web.components.browser import download
+from web.game.bots import ComputerPlayers
+from web.game.engine import Game
 from web.game.kept_reviews import ReviewShelf, deal_key
+from web.game.ports import Kicker, Slotted, Starter
 from web.game.share import (
     LINK_LIMIT,
     SharedDeal,
@@ -33,17 +36,46 @@ from web.game.share import (
     shared_text,
 )
 from web.game.slot import previous_session
+from web.languages.i18n import Catalog
 from web.languages.words import announcement, said
 from web.model.replay import Replay
 from web.model.review import ReviewItem, review_items
 from web.model.session_review import SessionReview
 from web.model.settings import clean_name
+from web.model.state import UiState
 from web.table.replay_props import replay_props
+from web.table.view import TableView
 
-if TYPE_CHECKING:
-    from web.game.app import PageController
 
-__all__ = ["MOVES", "Replays"]
+class Page(Protocol):
+    """What the replays need of the page (``web.game.app.PageController``)."""
+
+    window: Any
+    game: Game
+    names: list[str]
+    ui: UiState
+    catalog: Catalog
+    table: TableView
+    bots: ComputerPlayers
+
+    @property
+    def sessions(self) -> Slotted: ...
+    @property
+    def players(self) -> Kicker: ...
+    @property
+    def practice(self) -> Starter: ...
+
+    def draw(self) -> None: ...
+    def close_menu(self) -> None: ...
+    def notify(
+        self, kind: str, message: str, kept: str | None = None, **fields: object
+    ) -> None: ...
+    def default_names(self) -> list[str]: ...
+    def take_focus(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+
+
+__all__ = ["MOVES", "Page", "Replays"]
 
 MOVES: dict[str, Callable[[Replay], Replay]] = {
     "replay-home": Replay.home,
@@ -57,7 +89,7 @@ MOVES: dict[str, Callable[[Replay], Replay]] = {
 class Replays:
     """The replay shown on ``page`` (None: the game shows)."""
 
-    def __init__(self, page: PageController) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.replay: Replay | None = None
         self.opener: Any = None

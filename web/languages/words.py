@@ -14,7 +14,7 @@ from barbu.actions import Action
 from barbu.cards import cards_of
 from barbu.errors import Refusal
 from barbu.rules import ContractRules, Lead, Rules
-from web.components.faces import card_face
+from web.languages.faces import card_face
 from web.languages.i18n import Catalog
 from web.model.seats import HUMAN
 
