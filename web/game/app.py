@@ -7,7 +7,7 @@ Its parts, each with one job: the UI state and its transitions (``web.model.stat
 save and the tab that plays (``web.game.slot``), the computer players' loop
 (``web.game.players``), the announcements and background tasks (``web.game.tasks``), the keys
 (``web.game.keys``), the settings (``web.model.settings``), the menu's form
-(``web.game.menu_form``). Events are heard on the stable ``#table`` container, so they survive
+(``web.table.menu_form``). Events are heard on the stable ``#table`` container, so they survive
 redraws. It talks to the JavaScript boot loader through ``barbuBoot`` (web/runtime/boot.js):
 ``stage()``, ``showTable()``, ``interactive()``, ``fail()``, the ``updates`` hook, ``code`` /
 ``codeKept()`` for the kept bytecode, and ``bots`` for the computer players' worker.
@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from barbu import Card
@@ -128,8 +129,8 @@ class PageController:
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.replays.open_link(fragment, self.query)
-        first.hand_over(self, self.document.documentElement)
-        self.document.documentElement.classList.add("ready")
+        first.hand_over(self)
+        self.table.mark_ready()
         self.boot.interactive()
         if self.players.can_play:
             self.boot.bots.pageDecides()
@@ -192,11 +193,10 @@ class PageController:
         """The title, the game played (also ``<html data-rules>``), the session's seed and the
         language switch."""
         rules = self.game.rules
-        self.document.getElementById("table-title").textContent = self.catalog.text("app.title")
-        self.document.getElementById("table-meta").replaceChildren(
-            *header(self.table.dom, self.catalog, rules, self.seed, self.query, self.game.practised)
+        meta = header(
+            self.table.dom, self.catalog, rules, self.seed, self.query, self.game.practised
         )
-        self.document.documentElement.setAttribute("data-rules", rules.name)
+        self.table.draw_title(self.catalog.text("app.title"), meta, rules.name)
 
     def screen_view(self) -> SessionView:
         """What the screen shows: the deal being played, or the finished one being summed up."""
@@ -244,6 +244,16 @@ class PageController:
         self.practice.draw()
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
+
+    def take(self, ui: UiState) -> None:
+        """Take ``ui`` as the UI state, not drawn yet (the caller draws what it changed): the
+        one door by which a collaborator changes the page's state."""
+        self.ui = ui
+
+    def rename(self, name: str) -> None:
+        """Keep ``name`` as the player's name in the settings, and store them."""
+        self.settings = replace(self.settings, name=name)
+        self.sessions.slot.store.write_settings(self.settings.to_json())
 
     def show(self, ui: UiState) -> None:
         """Take ``ui`` as the UI state and redraw."""
@@ -416,7 +426,7 @@ class PageController:
     def cancel_new_session(self) -> None:
         """The player keeps the session under way: back to the menu's "start" button."""
         self.table.confirm_new_session(False)
-        self.document.querySelector('#menu-panel [data-action="start-new"]').focus()
+        self.table.focus_first('#menu-panel [data-action="start-new"]')
 
     def dismiss_notice(self, index: int) -> None:
         """The player closed a notice."""
@@ -429,16 +439,14 @@ class PageController:
         or close it and put the focus back on its button."""
         if self.ui.menu_open:
             self.close_menu()
-            self.table.toolbar.querySelector('[data-action="menu"]').focus()
+            self.table.focus_menu_button()
             return
         self.ui = self.ui.show_menu(True)
         self.table.show_menu(True, self.elsewhere)
         view, state = self.screen_view(), self.table_state()
         self.table.draw_toolbar(toolbar_props(view, state))
         self.table.draw_menu(menu_props(view, state))
-        first = self.table.menu.querySelector("select, input, button")
-        if first:
-            first.focus()
+        self.table.focus_menu_field()
 
     def close_menu(self) -> None:
         """Close the menu (the caller puts the focus where it belongs)."""

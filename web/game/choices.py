@@ -17,6 +17,7 @@ from web.languages.i18n import Catalog
 from web.languages.words import hint_text, refusal, rules_link
 from web.model.seats import HUMAN
 from web.model.state import UiState
+from web.table.view import TableView
 
 __all__ = ["Choices", "Page"]
 
@@ -28,9 +29,8 @@ class Page(Protocol):
     """What the choices need of the page (``web.game.app.PageController``)."""
 
     window: Any
-    document: Any
+    table: TableView
     game: Game
-    ui: UiState
     catalog: Catalog
     names: list[str]
     bots: ComputerPlayers
@@ -50,6 +50,10 @@ class Page(Protocol):
         self, kind: str, message: str, kept: str | None = None, **fields: object
     ) -> None: ...
 
+    @property
+    def ui(self) -> UiState: ...
+    def take(self, ui: UiState) -> None: ...
+
 
 class Choices:
     """The player's choices on ``page``."""
@@ -65,11 +69,9 @@ class Choices:
             self.page.human(ChooseContract(crules.contract))
             return
         self.page.show(self.page.ui.pick(crules.contract))
-        first = self.page.document.querySelector(
+        self.page.table.focus_first(
             "#center [data-trump]" if crules.has_trump else "#center [data-rank]"
         )
-        if first:
-            first.focus()
 
     def name_trump(self, char: str) -> None:
         """The trump suit of the contract being chosen."""
@@ -97,9 +99,7 @@ class Choices:
             self.page.show(self.page.ui.refused(text, rules_link(self.page.catalog.lang, error)))
             return
         self.page.show(self.page.ui.toggle_double(seat))
-        button = self.page.document.querySelector(f'#center [data-double="{seat}"]')
-        if button:
-            button.focus()
+        self.page.table.focus_first(f'#center [data-double="{seat}"]')
 
     def double_shortcut(self, name: str | None) -> None:
         """A shortcut of the doubling prompt (all, none...): its seats selected."""
@@ -126,7 +126,7 @@ class Choices:
             page.announce(text)
             return
         page.players.new_generation()  # a computer player's answer under way is not used
-        page.ui = page.ui.for_session(None)
+        page.take(page.ui.for_session(None))
         page.saved()
         page.draw_header()  # the session is practised from now on
         page.announce(page.catalog.text("say.taken_back"))

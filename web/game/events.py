@@ -60,9 +60,7 @@ class Page(Protocol):
     calls a click, a key or a change makes."""
 
     window: Any
-    document: Any
     game: Game
-    ui: UiState
     catalog: Catalog
     table: TableView
     tasks: Tasks
@@ -83,6 +81,9 @@ class Page(Protocol):
     def dismiss_notice(self, index: int) -> None: ...
     def cancel_new_session(self) -> None: ...
     def announce(self, text: str) -> None: ...
+
+    @property
+    def ui(self) -> UiState: ...
 
 
 class PageEvents:
@@ -148,10 +149,7 @@ class PageEvents:
         storage = create_proxy(lambda event: page.sessions.slot.heard(event.key, event.newValue))
         shared = create_proxy(lambda _: self.on_hash())
         self.proxies += [click, change, key, storage, shared]
-        container = page.document.getElementById("table")
-        container.addEventListener("click", click)
-        container.addEventListener("change", change)
-        page.document.addEventListener("keydown", key)
+        page.table.listen(click, change, key)
         page.window.addEventListener("storage", storage)
         page.window.addEventListener("hashchange", shared)
 
@@ -186,15 +184,7 @@ class PageEvents:
         """A card tapped in a tab that only follows the game: point at the banner that says
         why, and at its button to play here instead."""
         page = self.page
-        banner = page.document.getElementById("elsewhere")
-        if banner:
-            banner.classList.remove("called")
-            _ = banner.offsetWidth  # a reflow, so that the pulse plays again
-            banner.classList.add("called")
-            banner.scrollIntoView()
-        button = page.document.querySelector('[data-action="take-over"]')
-        if button:
-            button.focus()
+        page.table.call_elsewhere()
         page.announce(page.catalog.text("tab.elsewhere"))
 
     def on_change(self, event: Any) -> None:
@@ -214,8 +204,7 @@ class PageEvents:
         elif name in ("autoplay", "sound", "hints"):
             page.change_setting(name, bool(target.checked))
         elif name == "new-rules":  # a game's options show while that game is chosen
-            for options in page.document.querySelectorAll("[data-options-for]"):
-                options.hidden = str(options.getAttribute("data-options-for")) != str(target.value)
+            page.table.show_options_for(str(target.value))
         elif name == "import":
             files = target.files
             if files and files.length:
@@ -225,15 +214,14 @@ class PageEvents:
     def on_key(self, event: Any) -> None:
         """Keyboard play (``web.game.keys``)."""
         page = self.page
-        active = page.document.activeElement
-        tag = str(active.tagName).lower() if active else ""
+        tag = page.table.focused_tag()
         context = KeyContext(
             in_field=tag in ("input", "select", "textarea"),
             modifier=bool(event.ctrlKey or event.metaKey or event.altKey),
             menu_open=page.ui.menu_open,
             last_trick_open=page.ui.last_trick_open,
             elsewhere=page.elsewhere,
-            prompt=bool(page.document.querySelector("#center .prompt")),
+            prompt=page.table.has_prompt(),
             replay=page.ui.replaying,
         )
         command = key_command(str(event.key), context)
@@ -249,19 +237,18 @@ class PageEvents:
         elif command == "close-last-trick":
             page.toggle_last_trick()
         elif command is not None:
-            self.on_card_key(event, command, active)
+            self.on_card_key(event, command)
 
-    def on_card_key(self, event: Any, command: str | int, active: Any) -> None:
+    def on_card_key(self, event: Any, command: str | int) -> None:
         """An arrow (to the next or previous playable card) or a digit (play that card)."""
-        enabled = list(self.page.document.querySelectorAll("#hand button[data-card].playable"))
-        if not enabled:
+        table = self.page.table
+        codes = table.playable_codes()
+        if not codes:
             return
         if isinstance(command, int):
-            if command < len(enabled):
-                enabled[command].click()
+            if command < len(codes):
+                table.click_playable(command)
                 event.preventDefault()
             return
-        codes = [attribute(button, "data-card") for button in enabled]
-        current = attribute(active, "data-card") if active else None
-        enabled[neighbour(codes, current, command == "next-card")].focus()
+        table.focus_playable(neighbour(codes, table.focused_card(), command == "next-card"))
         event.preventDefault()

@@ -63,7 +63,7 @@ class FirstTable:
         data = json.loads(text) if text else {}
         return {k: str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
-    def hand_over(self, page: Page, root: Any) -> None:
+    def hand_over(self, page: Page) -> None:
         """Draw the scores now, as the build's table had them (the page draws them in a task of
         their own, which would show them empty for a frame); apply the player's choice to the
         session of the shown seed (another session, found saved by then, ignores it);
@@ -77,4 +77,4 @@ class FirstTable:
                 page.choices.name_trump(choice["trump"])
             elif "rank" in choice:
                 page.choices.name_rank(choice["rank"])
-        root.setAttribute("data-table", "live")
+        page.table.mark_root("data-table", "live")

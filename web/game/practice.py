@@ -15,7 +15,7 @@ ends the practice: the real one was never touched.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from barbu.errors import RuleError
 from web.game.engine import Game
@@ -46,10 +46,8 @@ def practice_session(game: Game, number: int, step: int) -> Game:
 class Page(Protocol):
     """What the practice needs of the page (``web.game.app.PageController``)."""
 
-    document: Any
     game: Game
     names: list[str]
-    ui: UiState
     catalog: Catalog
     table: TableView
 
@@ -67,6 +65,9 @@ class Page(Protocol):
     def take_focus(self) -> None: ...
     def announce(self, text: str) -> None: ...
 
+    @property
+    def ui(self) -> UiState: ...
+
 
 class Practice:
     """The practice deal on ``page``, if any, and the real session waiting."""
@@ -79,7 +80,6 @@ class Practice:
         """The real session waiting: its game, names and the summary it showed."""
         self.where: tuple[int, int] = (0, 0)
         """The deal and step the practice started from."""
-        self.banner: Any = None
         self.drawn: tuple[object, ...] | None = None
 
     @property
@@ -127,8 +127,8 @@ class Practice:
         self.page.sessions.slot.held = None
 
     def draw(self) -> None:
-        """Show or hide the practice's banner (and ``<html data-practice>``); a practice
-        replaced by another session is forgotten."""
+        """Show or hide the practice's banner (``TableView.draw_practice``); a practice replaced
+        by another session is forgotten."""
         if self.game is not None and not self.active:
             self.forget()
         page = self.page
@@ -136,41 +136,4 @@ class Practice:
         if state == self.drawn or not page.table.built:
             return
         self.drawn = state
-        root = page.document.documentElement
-        if not self.active:
-            root.removeAttribute("data-practice")
-            if self.banner is not None:
-                self.banner.hidden = True
-            return
-        root.setAttribute("data-practice", "true")
-        if self.banner is None:
-            self.banner = page.table.dom.el("aside", None, id="practice", class_="notice practice")
-            page.table.elsewhere.after(self.banner)
-        self.banner.replaceChildren(*self.content())
-        self.banner.setAttribute("aria-label", page.catalog.text("practice.label"))
-        self.banner.hidden = False
-
-    def content(self) -> list[Any]:
-        """The banner's text and its button back."""
-        d, t = self.page.table.dom, self.page.catalog.text
-        number, step = self.where
-        return [
-            d.el(
-                "p",
-                None,
-                d.el("strong", t("practice.label")),
-                " ",
-                d.el(
-                    "span",
-                    t("practice.banner", number=number, step=step),
-                    class_="practice-more",
-                ),
-            ),
-            d.el(
-                "button",
-                t("practice.leave"),
-                type="button",
-                class_="action",
-                data_action="practice-leave",
-            ),
-        ]
+        page.table.draw_practice(page.catalog, self.where if self.active else None)

@@ -53,7 +53,6 @@ class Page(Protocol):
     window: Any
     game: Game
     names: list[str]
-    ui: UiState
     catalog: Catalog
     table: TableView
     bots: ComputerPlayers
@@ -73,6 +72,10 @@ class Page(Protocol):
     def default_names(self) -> list[str]: ...
     def take_focus(self) -> None: ...
     def announce(self, text: str) -> None: ...
+
+    @property
+    def ui(self) -> UiState: ...
+    def take(self, ui: UiState) -> None: ...
 
 
 __all__ = ["MOVES", "Page", "Replays"]
@@ -213,7 +216,7 @@ class Replays:
             page.close_menu()
         self.opener = opener
         self.replay = replay
-        page.ui = page.ui.show_replay(True)
+        page.take(page.ui.show_replay(True))
         page.table.show_replay(True)
         self.draw()
         page.table.focus_replay()
@@ -226,13 +229,11 @@ class Replays:
             return
         self.cancel_review()
         self.replay = None
-        page.ui = page.ui.show_replay(False)
+        page.take(page.ui.show_replay(False))
         page.table.show_replay(False)
         page.draw()
         opener, self.opener = self.opener, None
-        if opener is not None and opener.isConnected:
-            opener.focus()
-        else:
+        if not page.table.focus_again(opener):
             page.take_focus()
         page.players.kick()
 

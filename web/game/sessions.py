@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Protocol
 
 from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
@@ -18,7 +17,6 @@ from barbu.jsontext import load as load_json
 from barbu.rules import REGISTRY, STANDARD, Rules, preset
 from web.components.browser import download
 from web.game.engine import Game, Phase, RuleError
-from web.game.menu_form import read_new_session
 from web.game.players import PlayersLoop
 from web.game.replays import Replays
 from web.game.save import UNREADABLE_PREFIX, Saved
@@ -49,12 +47,9 @@ class Page(Protocol):
     """What the sessions need of the page (``web.game.app.PageController``)."""
 
     window: Any
-    document: Any
     performance: Any
     game: Game
     names: list[str]
-    ui: UiState
-    settings: Settings
     catalog: Catalog
     table: TableView
     players: PlayersLoop
@@ -76,6 +71,12 @@ class Page(Protocol):
     def default_names(self) -> list[str]: ...
     def gate_updates(self) -> None: ...
     def take_focus(self) -> None: ...
+
+    @property
+    def ui(self) -> UiState: ...
+    @property
+    def settings(self) -> Settings: ...
+    def rename(self, name: str) -> None: ...
 
 
 class Sessions:
@@ -155,8 +156,7 @@ class Sessions:
         """Start another session of ``rules`` (a random seed when ``seed`` is None)."""
         seed = new_seed() if seed is None else seed
         if name:
-            self.page.settings = replace(self.page.settings, name=name)
-            self.slot.store.write_settings(self.page.settings.to_json())
+            self.page.rename(name)
         names = [name or self.page.names[HUMAN], *self.page.names[1:]]
         said = self.page.catalog.text("say.new_session", seed=seed)
         self.replace(Game.new(seed, rules), names, None, said)
@@ -164,7 +164,7 @@ class Sessions:
     def start_new_from_menu(self, confirmed: bool = False) -> None:
         """The menu's "start": the name and seed typed (a random seed when left empty); a session
         under way is replaced only once the player confirms (it is kept as the previous one)."""
-        form = read_new_session(self.page.document, self.page.game.rules)
+        form = self.page.table.read_new_session(self.page.game.rules)
         if form.bad_seed:  # said beside the field, which keeps what was typed
             self.page.table.field_error("new-seed", self.page.catalog.text("notice.bad_seed"))
             return
