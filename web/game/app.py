@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import traceback
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -27,6 +27,20 @@ from barbu.deal import Trick
 from barbu.session import SessionView
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
+from web.game.effects import (
+    Act,
+    Announce,
+    Effect,
+    Focus,
+    Header,
+    Kick,
+    Later,
+    Notify,
+    Restart,
+    Save,
+    Show,
+    Take,
+)
 from web.game.engine import (
     Action,
     Event,
@@ -254,6 +268,41 @@ class PageController:
         """Keep ``name`` as the player's name in the settings, and store them."""
         self.settings = replace(self.settings, name=name)
         self.sessions.slot.store.write_settings(self.settings.to_json())
+
+    def apply(self, effects: Sequence[Effect]) -> None:
+        """Carry out a collaborator's effects, in their order (``web.game.effects``)."""
+        for effect in effects:
+            self.apply_one(effect)
+
+    def apply_one(self, effect: Effect) -> None:
+        """Carry out one effect: each is one of the controller's own calls."""
+        match effect:
+            case Show(ui):
+                self.show(ui)
+            case Take(ui):
+                self.take(ui)
+            case Act(action):
+                self.human(action)
+            case Focus(selector):
+                self.table.focus_first(selector)
+            case Announce(text):
+                self.announce(text)
+            case Notify(kind, message):
+                self.notify(kind, message)
+            case Save():
+                self.saved()
+            case Header():
+                self.draw_header()
+            case Restart():
+                self.players.new_generation()
+            case Kick():
+                self.players.kick()
+            case Later(later):
+                self.tasks.spawn(self.apply_later(later))
+
+    async def apply_later(self, effects: Coroutine[Any, Any, list[Effect]]) -> None:
+        """Carry out effects once they come (``Later``)."""
+        self.apply(await effects)
 
     def show(self, ui: UiState) -> None:
         """Take ``ui`` as the UI state and redraw."""

@@ -5,11 +5,12 @@ events need of it) or of its collaborators."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from web.components.browser import attribute
 from web.game.choices import Choices
+from web.game.effects import Effect
 from web.game.engine import Game
 from web.game.keys import KeyContext, key_command, neighbour
 from web.game.practice import Practice
@@ -81,6 +82,7 @@ class Page(Protocol):
     def dismiss_notice(self, index: int) -> None: ...
     def cancel_new_session(self) -> None: ...
     def announce(self, text: str) -> None: ...
+    def apply(self, effects: Sequence[Effect]) -> None: ...
 
     @property
     def ui(self) -> UiState: ...
@@ -95,11 +97,13 @@ class PageEvents:
         sessions, choices, replays = page.sessions, page.choices, page.replays
         self.actions: dict[str, Callable[[Any], None]] = {
             "take-over": lambda _: sessions.slot.take_over(),
-            "shortcut": lambda target: choices.double_shortcut(attribute(target, "data-shortcut")),
-            "doubles-done": lambda _: choices.doubles_done(),
+            "shortcut": lambda target: page.apply(
+                choices.double_shortcut(attribute(target, "data-shortcut"))
+            ),
+            "doubles-done": lambda _: page.apply(choices.doubles_done()),
             "next": lambda _: page.next_deal(),
-            "hint": lambda _: choices.ask_hint(),
-            "undo": lambda _: choices.take_back(),
+            "hint": lambda _: page.apply(choices.ask_hint()),
+            "undo": lambda _: page.apply(choices.take_back()),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
             "export": sessions.export,
@@ -133,10 +137,10 @@ class PageEvents:
         }
         self.choices: dict[str, Callable[[str], None]] = {
             "data-card": page.play_card,
-            "data-contract": choices.pick_contract,
-            "data-trump": choices.name_trump,
-            "data-rank": choices.name_rank,
-            "data-double": lambda seat: choices.toggle_double(int(seat)),
+            "data-contract": lambda value: page.apply(choices.pick_contract(value)),
+            "data-trump": lambda value: page.apply(choices.name_trump(value)),
+            "data-rank": lambda value: page.apply(choices.name_rank(value)),
+            "data-double": lambda seat: page.apply(choices.toggle_double(int(seat))),
         }
 
     def listen(self) -> None:

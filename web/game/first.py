@@ -12,9 +12,11 @@ the table (on every visit).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from web.game.choices import Choices
+from web.game.effects import Effect
 from web.table.view import TableView
 
 __all__ = ["FirstTable", "with_seed"]
@@ -28,6 +30,8 @@ class Page(Protocol):
 
     @property
     def seed(self) -> int | None: ...
+
+    def apply(self, effects: Sequence[Effect]) -> None: ...
 
 
 def with_seed(query: str, seed: int) -> str:
@@ -72,9 +76,9 @@ class FirstTable:
             page.table.flush_scores()
         choice = self.choice()
         if choice.get("contract") and page.seed == self.seed:
-            page.choices.pick_contract(choice["contract"])
+            page.apply(page.choices.pick_contract(choice["contract"]))
             if "trump" in choice:
-                page.choices.name_trump(choice["trump"])
+                page.apply(page.choices.name_trump(choice["trump"]))
             elif "rank" in choice:
-                page.choices.name_rank(choice["rank"])
+                page.apply(page.choices.name_rank(choice["rank"]))
         page.table.mark_root("data-table", "live")
