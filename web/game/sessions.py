@@ -17,8 +17,7 @@ from barbu.jsontext import load as load_json
 from barbu.rules import REGISTRY, STANDARD, Rules, preset
 from web.components.browser import download
 from web.game.engine import Game, Phase, RuleError
-from web.game.players import PlayersLoop
-from web.game.replays import Replays
+from web.game.ports import Loop, Opener
 from web.game.save import UNREADABLE_PREFIX, Saved
 from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
@@ -52,8 +51,6 @@ class Page(Protocol):
     names: list[str]
     catalog: Catalog
     table: TableView
-    players: PlayersLoop
-    replays: Replays
     notices: list[Notice]
 
     def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
@@ -72,6 +69,10 @@ class Page(Protocol):
     def gate_updates(self) -> None: ...
     def take_focus(self) -> None: ...
 
+    @property
+    def players(self) -> Loop: ...
+    @property
+    def replays(self) -> Opener: ...
     @property
     def ui(self) -> UiState: ...
     @property
