@@ -26,7 +26,9 @@ table          the view and the runtime's bridges: ``web.table`` (the regions, `
                ``web.components`` (the shared renderers, ``dom``, ``browser``),
                ``web.runtime`` (the worker's Python, the bytecode kept)
 models         the values the view draws: ``web.model`` (``UiState``, ``Settings``, the
-               replay and review values, ``HUMAN``), ``web.languages`` (catalogs, sentences)
+               replay and review values, ``HUMAN``), ``web.languages`` (catalogs, sentences),
+               ``web.stats.figures`` (the statistics' entries and figures, which the game's
+               ``web.stats.record`` writes and the statistics page draws)
 engine         ``barbu``: the rules engine and the computer players
 =============  ============================================================================
 
@@ -53,7 +55,7 @@ PATH_FOLDERS = ("tests", "tools", "e2e")
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("barbu",)),
-    ("models", ("web.model", "web.languages")),
+    ("models", ("web.model", "web.languages", "web.stats.figures")),
     ("table", ("web.table", "web.components", "web.runtime")),
     ("controller", ("web.game", "web.stats.record")),
     (
