@@ -279,7 +279,7 @@ def check_kept_reviews(text: str, total: int = 60) -> str:
     """The reviews kept on this device: read (every entry's review read within bounds, never
     raising), or ``ReviewsDamaged``."""
     from web.game.kept_reviews import KeptReviews, ReviewsDamaged
-    from web.game.review import review_items
+    from web.model.review import review_items
 
     try:
         kept = KeptReviews.from_text(text)

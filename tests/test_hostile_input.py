@@ -33,7 +33,7 @@ from barbu.__main__ import score_files
 from barbu.jsontext import JsonRefused, load
 from tests import hostile
 from tests.hostile import FRAGMENTS, HOSTILE_VALUES, OPS, children, mutated, splice
-from web.game.settings import LEVELS, NAME_LIMIT, SPEEDS, Settings
+from web.model.settings import LEVELS, NAME_LIMIT, SPEEDS, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = hostile.samples()

@@ -1,4 +1,4 @@
-"""The expert's review as the page shows and keeps it (web.game.review, web.game.kept_reviews,
+"""The expert's review as the page shows and keeps it (web.model.review, web.game.kept_reviews,
 web.table.review's graph), without a browser: what the worker sends is read within bounds, the
 graph and hindsight come from it, and a review kept with its deal survives, bounded, a damaged
 store being set aside."""
@@ -24,10 +24,10 @@ from web.game.kept_reviews import (
     ReviewShelf,
     deal_key,
 )
-from web.game.replay import Replay
-from web.game.review import ReviewItem, graph_points, items_data, review_items
 from web.game.save import SaveStore
-from web.table.replay import replay_props
+from web.model.replay import Replay
+from web.model.review import ReviewItem, graph_points, items_data, review_items
+from web.table.replay_props import replay_props
 from web.table.review import PLOT, graph_geometry
 
 

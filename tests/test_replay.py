@@ -1,4 +1,4 @@
-"""The replay of a finished deal (web.game.replay, web.table.replay's props), its keys
+"""The replay of a finished deal (web.model.replay, web.table.replay's props), its keys
 (web.game.keys) and shared links (web.game.share), without a browser."""
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from barbu.rules import preset
 from tests.helpers import run
 from web.game.engine import Game
 from web.game.keys import KeyContext, key_command
-from web.game.replay import Replay
-from web.game.settings import page_query
 from web.game.share import (
     MAX_PAYLOAD,
     MAX_TEXT,
@@ -29,8 +27,10 @@ from web.game.share import (
     shared_from_payload,
     shared_text,
 )
-from web.game.state import UiState
-from web.table.replay import replay_props
+from web.model.replay import Replay
+from web.model.settings import page_query
+from web.model.state import UiState
+from web.table.replay_props import replay_props
 
 NAMES = ("You", "Alice", "Bruno", "Chloé")
 
@@ -251,7 +251,7 @@ def test_the_workers_review_reports_progress_and_stops_when_cancelled(deal):
 
 def test_the_reviews_decisions_come_costliest_first_and_malformed_ones_are_left_out(deal):
     from barbu.actions import action_to_data
-    from web.game.review import review_items
+    from web.model.review import review_items
 
     card = action_to_data(deal.history[5].action)
     other = action_to_data(deal.history[9].action)

@@ -1,5 +1,5 @@
 """A whole session shared as a link or a file (web.game.share) and the review of a whole session
-(web.game.session_review), without a browser: the record travels whole within the link's bounds,
+(web.model.session_review), without a browser: the record travels whole within the link's bounds,
 the deal under way stays home, hostile or damaged texts are refused with a reason."""
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import pytest
 
 from barbu import Session
 from tests import hostile
-from web.game.review import ReviewItem
-from web.game.session_review import DealErrors, SessionReview
 from web.game.share import (
     LINK_LIMIT,
     MAX_TEXT,
@@ -25,6 +23,8 @@ from web.game.share import (
     shared_from_payload,
     shared_session_text,
 )
+from web.model.review import ReviewItem
+from web.model.session_review import DealErrors, SessionReview
 
 
 def random_session(seed: int, deals: int, extra: int = 0) -> Session:

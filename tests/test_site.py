@@ -26,10 +26,10 @@ from tools.site.build import (
     site_files,
     without_js_comments,
 )
-from web.components.faces import card_face
-from web.game.settings import page_query, seed_from_query
+from web.languages.faces import card_face
 from web.languages.i18n import SUPPORTED, Catalog, MissingMessage
 from web.languages.plurals import CATEGORIES
+from web.model.settings import page_query, seed_from_query
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG_FILES = sorted((ROOT / "web" / "languages" / "catalogs").glob("*.json"))

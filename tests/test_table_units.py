@@ -38,16 +38,6 @@ from web.game.save import (
     SaveStore,
     UnreadableSave,
 )
-from web.game.settings import (
-    Settings,
-    choices_from_query,
-    clean_name,
-    page_query,
-    query_values,
-    quote,
-    rules_from_query,
-    unquote,
-)
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.words import (
     announcement,
@@ -57,6 +47,16 @@ from web.languages.words import (
     refusal,
     said,
     signed,
+)
+from web.model.settings import (
+    Settings,
+    choices_from_query,
+    clean_name,
+    page_query,
+    query_values,
+    quote,
+    rules_from_query,
+    unquote,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The game page's UI state and its transitions (web.game.state) and its keys (web.game.keys),
+"""The game page's UI state and its transitions (web.model.state) and its keys (web.game.keys),
 without a browser: each transition checked on real engine events."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from dataclasses import replace
 import pytest
 
 from barbu import Card, Contract, Phase, Play
-from web.game.engine import HUMAN, Game
+from web.game.engine import Game
 from web.game.keys import KeyContext, key_command, neighbour
-from web.game.state import UiState
+from web.model.seats import HUMAN
+from web.model.state import UiState
 
 
 def play_until(game: Game, stop) -> object:

@@ -6,8 +6,10 @@ Its folders, each with one concern:
   deal's settlement, the score sheet and diagram (``sheet`` as data, ``scores`` drawn), and
   ``dom``, which builds nodes from Python. A catalog and values in, a node out.
 - ``table/``: the game's table as regions, each drawn from its own frozen props.
+- ``model/``: the pure values the table draws (``UiState``, ``Settings``, the replay and review
+  values, ``HUMAN``), importing only the engine.
 - ``game/``: the game page: its entry script (``main.py``), the controller (``app``), the one
-  module that calls the engine (``engine``), the save, the tab that owns it, the settings, the
+  module that calls the engine (``engine``), the save, the tab that owns it, the
   sounds, the computer players' client (``bots``), and the page's stylesheet, manifest and icons.
 - ``rules/``: the rules pages' texts (``<lang>.md``, built by tools/site/rules_page.py), script and
   stylesheet; ``demos/``: their live examples, also shown alone by ``embed/`` to other sites.
@@ -18,5 +20,7 @@ Its folders, each with one concern:
 
 The build ships the Python modules compiled, in ``modules.zip`` with the engine; the pages import
 them straight from that zip. The files a browser loads are served side by side in ``dist/web/``,
-so their addresses do not depend on these folders (tools/site/build.py, ``WEB_FILES``).
+so their addresses do not depend on these folders (tools/site/build.py, ``WEB_FILES``). Imports go
+down: the pages, ``game``, ``table`` with ``components`` and ``runtime``, ``model`` with
+``languages``, then the engine (tests/test_import_direction.py).
 """

@@ -21,10 +21,11 @@ from pathlib import Path
 from barbu.rules import STANDARD
 from tools.site.static_dom import Document, Element
 from web.components.dom import Dom
-from web.game.engine import HUMAN, Game
-from web.game.settings import Settings
-from web.game.state import UiState
+from web.game.engine import Game
 from web.languages.i18n import SUPPORTED, Catalog
+from web.model.seats import HUMAN
+from web.model.settings import Settings
+from web.model.state import UiState
 from web.table.centre import centre
 from web.table.header import header
 from web.table.props import TableState, table_props

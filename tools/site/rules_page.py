@@ -36,12 +36,12 @@ from tools.site.static_dom import Document
 from web.components.cards import face_up
 from web.components.dom import Dom
 from web.components.domino import domino_rows
-from web.components.faces import card_face
 from web.components.scores import draw_diagram, draw_legend, draw_sheet
 from web.components.settlement import settlement_table
 from web.components.trick import trick_cards
 from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
+from web.languages.faces import card_face
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.plurals import CATEGORIES, category
 from web.languages.words import card_name, contract_name, explanation, signed

@@ -12,7 +12,7 @@ from typing import Any
 
 from barbu import Card
 from web.components.dom import Dom
-from web.components.faces import CardFace, card_face
+from web.languages.faces import CardFace, card_face
 from web.languages.i18n import Catalog
 
 

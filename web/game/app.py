@@ -3,11 +3,11 @@
 It is an adapter only (STYLE.md §11-14): every action goes to the engine through
 ``web.game.engine``; every screen is redrawn from ``view(0)`` by ``web.table`` (``table_props``
 turns the view and the UI state into each region's props); every string comes from the catalog.
-Its parts, each with one job: the UI state and its transitions (``web.game.state``, pure), the
+Its parts, each with one job: the UI state and its transitions (``web.model.state``, pure), the
 save and the tab that plays (``web.game.slot``), the computer players' loop
 (``web.game.players``), the announcements and background tasks (``web.game.tasks``), the keys
-(``web.game.keys``), the settings (``web.game.settings``), the menu's form
-(``web.game.menu_form``). Events are heard on the stable ``#table`` container, so they survive
+(``web.game.keys``), the settings (``web.model.settings``), the menu's form
+(``web.table.menu_form``). Events are heard on the stable ``#table`` container, so they survive
 redraws. It talks to the JavaScript boot loader through ``barbuBoot`` (web/runtime/boot.js):
 ``stage()``, ``showTable()``, ``interactive()``, ``fail()``, the ``updates`` hook, ``code`` /
 ``codeKept()`` for the kept bytecode, and ``bots`` for the computer players' worker.
@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import traceback
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from dataclasses import replace
 from typing import Any
 
 from barbu import Card
@@ -26,8 +27,21 @@ from barbu.deal import Trick
 from barbu.session import SessionView
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
+from web.game.effects import (
+    Act,
+    Announce,
+    Effect,
+    Focus,
+    Header,
+    Kick,
+    Later,
+    Notify,
+    Restart,
+    Save,
+    Show,
+    Take,
+)
 from web.game.engine import (
-    HUMAN,
     Action,
     Event,
     Game,
@@ -41,19 +55,20 @@ from web.game.players import SWEEP, PlayersLoop
 from web.game.practice import Practice
 from web.game.replays import Replays
 from web.game.sessions import Sessions
-from web.game.settings import (
-    Settings,
-    choices_from_query,
-    clean_name,
-    page_query,
-)
 from web.game.sound import Sounds
-from web.game.state import UiState
 from web.game.tasks import Announcer, Tasks
 from web.game.updates import UpdateGate
 from web.languages.i18n import Catalog
 from web.languages.words import announcement, refusal, rules_link
 from web.languages.words import said as say
+from web.model.seats import HUMAN
+from web.model.settings import (
+    Settings,
+    choices_from_query,
+    clean_name,
+    page_query,
+)
+from web.model.state import UiState
 from web.runtime.codecache import compiled_from_source
 from web.table.header import header
 from web.table.props import Notice, TableState, menu_props, table_props, toolbar_props, turn_of
@@ -128,8 +143,8 @@ class PageController:
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.replays.open_link(fragment, self.query)
-        first.hand_over(self, self.document.documentElement)
-        self.document.documentElement.classList.add("ready")
+        first.hand_over(self)
+        self.table.mark_ready()
         self.boot.interactive()
         if self.players.can_play:
             self.boot.bots.pageDecides()
@@ -192,11 +207,10 @@ class PageController:
         """The title, the game played (also ``<html data-rules>``), the session's seed and the
         language switch."""
         rules = self.game.rules
-        self.document.getElementById("table-title").textContent = self.catalog.text("app.title")
-        self.document.getElementById("table-meta").replaceChildren(
-            *header(self.table.dom, self.catalog, rules, self.seed, self.query, self.game.practised)
+        meta = header(
+            self.table.dom, self.catalog, rules, self.seed, self.query, self.game.practised
         )
-        self.document.documentElement.setAttribute("data-rules", rules.name)
+        self.table.draw_title(self.catalog.text("app.title"), meta, rules.name)
 
     def screen_view(self) -> SessionView:
         """What the screen shows: the deal being played, or the finished one being summed up."""
@@ -244,6 +258,51 @@ class PageController:
         self.practice.draw()
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
+
+    def take(self, ui: UiState) -> None:
+        """Take ``ui`` as the UI state, not drawn yet (the caller draws what it changed): the
+        one door by which a collaborator changes the page's state."""
+        self.ui = ui
+
+    def rename(self, name: str) -> None:
+        """Keep ``name`` as the player's name in the settings, and store them."""
+        self.settings = replace(self.settings, name=name)
+        self.sessions.slot.store.write_settings(self.settings.to_json())
+
+    def apply(self, effects: Sequence[Effect]) -> None:
+        """Carry out a collaborator's effects, in their order (``web.game.effects``)."""
+        for effect in effects:
+            self.apply_one(effect)
+
+    def apply_one(self, effect: Effect) -> None:
+        """Carry out one effect: each is one of the controller's own calls."""
+        match effect:
+            case Show(ui):
+                self.show(ui)
+            case Take(ui):
+                self.take(ui)
+            case Act(action):
+                self.human(action)
+            case Focus(selector):
+                self.table.focus_first(selector)
+            case Announce(text):
+                self.announce(text)
+            case Notify(kind, message):
+                self.notify(kind, message)
+            case Save():
+                self.saved()
+            case Header():
+                self.draw_header()
+            case Restart():
+                self.players.new_generation()
+            case Kick():
+                self.players.kick()
+            case Later(later):
+                self.tasks.spawn(self.apply_later(later))
+
+    async def apply_later(self, effects: Coroutine[Any, Any, list[Effect]]) -> None:
+        """Carry out effects once they come (``Later``)."""
+        self.apply(await effects)
 
     def show(self, ui: UiState) -> None:
         """Take ``ui`` as the UI state and redraw."""
@@ -416,7 +475,7 @@ class PageController:
     def cancel_new_session(self) -> None:
         """The player keeps the session under way: back to the menu's "start" button."""
         self.table.confirm_new_session(False)
-        self.document.querySelector('#menu-panel [data-action="start-new"]').focus()
+        self.table.focus_first('#menu-panel [data-action="start-new"]')
 
     def dismiss_notice(self, index: int) -> None:
         """The player closed a notice."""
@@ -429,16 +488,14 @@ class PageController:
         or close it and put the focus back on its button."""
         if self.ui.menu_open:
             self.close_menu()
-            self.table.toolbar.querySelector('[data-action="menu"]').focus()
+            self.table.focus_menu_button()
             return
         self.ui = self.ui.show_menu(True)
         self.table.show_menu(True, self.elsewhere)
         view, state = self.screen_view(), self.table_state()
         self.table.draw_toolbar(toolbar_props(view, state))
         self.table.draw_menu(menu_props(view, state))
-        first = self.table.menu.querySelector("select, input, button")
-        if first:
-            first.focus()
+        self.table.focus_menu_field()
 
     def close_menu(self) -> None:
         """Close the menu (the caller puts the focus where it belongs)."""

@@ -1,6 +1,7 @@
 """The player's decisions at the table's prompts: the contract (and its trump suit or starting
-rank), the doubles, and the expert's hint asked for in the worker. Each ends in one engine action
-through the page (``Page.human``), or in the UI state shown (``web.game.state``)."""
+rank), the doubles, and the expert's hint asked for in the worker. Each reads the page's state
+and returns what the page is to do (``web.game.effects``): most end in one engine action
+(``Act``) or in a UI state shown (``Show``, ``web.model.state``); the controller applies them."""
 
 from __future__ import annotations
 
@@ -10,12 +11,25 @@ from barbu import ChooseContract, Contract, Double, Rank, RuleError, Suit
 from barbu.actions import Action
 from barbu.session import SessionView
 from web.game.bots import ComputerPlayers
-from web.game.engine import HUMAN, Game, action_from_data
-from web.game.players import PlayersLoop
-from web.game.state import UiState
-from web.game.tasks import Tasks
+from web.game.effects import (
+    Act,
+    Announce,
+    Effect,
+    Focus,
+    Header,
+    Kick,
+    Later,
+    Notify,
+    Restart,
+    Save,
+    Show,
+    Take,
+)
+from web.game.engine import Game, action_from_data
 from web.languages.i18n import Catalog
 from web.languages.words import hint_text, refusal, rules_link
+from web.model.seats import HUMAN
+from web.model.state import UiState
 
 __all__ = ["Choices", "Page"]
 
@@ -23,61 +37,56 @@ RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "j": "J", "t": "T", "0": "T"}
 """A rank named by a key of its own (ten as T or 0)."""
 
 
+class Generation(Protocol):
+    """The computer players' loop, as the hint reads it: its generation (``PlayersLoop``)."""
+
+    @property
+    def generation(self) -> int: ...
+
+
 class Page(Protocol):
-    """What the choices need of the page (``web.game.app.PageController``)."""
+    """What the choices read of the page (``web.game.app.PageController``): nothing here is
+    written; the effects returned say what changes."""
 
     window: Any
-    document: Any
     game: Game
-    ui: UiState
     catalog: Catalog
     names: list[str]
     bots: ComputerPlayers
-    players: PlayersLoop
-    tasks: Tasks
 
+    @property
+    def ui(self) -> UiState: ...
+    @property
+    def players(self) -> Generation: ...
     @property
     def elsewhere(self) -> bool: ...
 
-    def show(self, ui: UiState) -> None: ...
-    def human(self, action: Action) -> None: ...
-    def saved(self) -> None: ...
-    def draw_header(self) -> None: ...
     def screen_view(self) -> SessionView: ...
-    def announce(self, text: str) -> None: ...
-    def notify(
-        self, kind: str, message: str, kept: str | None = None, **fields: object
-    ) -> None: ...
 
 
 class Choices:
-    """The player's choices on ``page``."""
+    """The player's choices on ``page``: each method returns its effects."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
 
-    def pick_contract(self, value: str) -> None:
+    def pick_contract(self, value: str) -> list[Effect]:
         """A contract button: most are chosen at once; one with a trump suit or a starting rank
         to name opens that row first."""
         crules = self.page.game.session.rules.contract(value)
         if not (crules.has_trump or crules.names_rank):
-            self.page.human(ChooseContract(crules.contract))
-            return
-        self.page.show(self.page.ui.pick(crules.contract))
-        first = self.page.document.querySelector(
-            "#center [data-trump]" if crules.has_trump else "#center [data-rank]"
-        )
-        if first:
-            first.focus()
+            return [Act(ChooseContract(crules.contract))]
+        row = "#center [data-trump]" if crules.has_trump else "#center [data-rank]"
+        return [Show(self.page.ui.pick(crules.contract)), Focus(row)]
 
-    def name_trump(self, char: str) -> None:
+    def name_trump(self, char: str) -> list[Effect]:
         """The trump suit of the contract being chosen."""
-        self.page.human(ChooseContract(self.picking(), trump=Suit.parse(char)))
+        return [Act(ChooseContract(self.picking(), trump=Suit.parse(char)))]
 
-    def name_rank(self, char: str) -> None:
+    def name_rank(self, char: str) -> list[Effect]:
         """The starting rank of the contract being chosen (a key: ``t`` or ``0`` for ten)."""
         rank = Rank.parse(RANK_KEYS.get(char.lower(), char))
-        self.page.human(ChooseContract(self.picking(), start_rank=rank))
+        return [Act(ChooseContract(self.picking(), start_rank=rank))]
 
     def picking(self) -> Contract:
         """The contract whose trump suit or starting rank the player is naming."""
@@ -85,87 +94,84 @@ class Choices:
             raise RuleError("choose a contract first", "no-contract")
         return self.page.ui.picking
 
-    def toggle_double(self, seat: int) -> None:
+    def toggle_double(self, seat: int) -> list[Effect]:
         """Select or unselect a seat to double (or redouble) on the player's turn (a double
         the player must make stays selected)."""
-        deal = self.page.game.session.deal.view(HUMAN)
-        selected = self.page.ui.selected_doubles
+        page = self.page
+        deal = page.game.session.deal.view(HUMAN)
+        selected = page.ui.selected_doubles
         if seat in selected and deal.must_double and seat == deal.declarer:
-            error = self.page.game.reason(Double(selected - {seat}))
-            text = refusal(self.page.catalog, error) if error else None
-            self.page.show(self.page.ui.refused(text, rules_link(self.page.catalog.lang, error)))
-            return
-        self.page.show(self.page.ui.toggle_double(seat))
-        button = self.page.document.querySelector(f'#center [data-double="{seat}"]')
-        if button:
-            button.focus()
+            error = page.game.reason(Double(selected - {seat}))
+            text = refusal(page.catalog, error) if error else None
+            return [Show(page.ui.refused(text, rules_link(page.catalog.lang, error)))]
+        return [Show(page.ui.toggle_double(seat)), Focus(f'#center [data-double="{seat}"]')]
 
-    def double_shortcut(self, name: str | None) -> None:
+    def double_shortcut(self, name: str | None) -> list[Effect]:
         """A shortcut of the doubling prompt (all, none...): its seats selected."""
         shortcuts = dict(self.page.game.session.deal.view(HUMAN).shortcuts)
         if name in shortcuts:
-            self.page.show(self.page.ui.select_doubles(frozenset(shortcuts[name])))
+            return [Show(self.page.ui.select_doubles(frozenset(shortcuts[name])))]
+        return []
 
-    def doubles_done(self) -> None:
+    def doubles_done(self) -> list[Effect]:
         """The player's doubles, as selected."""
-        self.page.human(Double(frozenset(self.page.ui.selected_doubles)))
+        return [Act(Double(frozenset(self.page.ui.selected_doubles)))]
 
-    def take_back(self) -> None:
+    def take_back(self) -> list[Effect]:
         """Take back the player's last decision against the computer players: the deal goes
         back to it (past their actions and the player's forced cards), the session is marked as
         practised, and the player decides again."""
         page = self.page
         if page.elsewhere or page.ui.replaying or page.game.is_over:
-            return
+            return []
         try:
             page.game.take_back()
         except RuleError as error:
             text = refusal(page.catalog, error)
-            page.show(page.ui.refused(text, None))
-            page.announce(text)
-            return
-        page.players.new_generation()  # a computer player's answer under way is not used
-        page.ui = page.ui.for_session(None)
-        page.saved()
-        page.draw_header()  # the session is practised from now on
-        page.announce(page.catalog.text("say.taken_back"))
-        page.players.kick()
+            return [Show(page.ui.refused(text, None)), Announce(text)]
+        return [
+            Restart(),  # a computer player's answer under way is not used
+            Take(page.ui.for_session(None)),
+            Save(),
+            Header(),  # the session is practised from now on
+            Announce(page.catalog.text("say.taken_back")),
+            Kick(),
+        ]
 
-    def ask_hint(self) -> None:
+    def ask_hint(self) -> list[Effect]:
         """Ask the expert computer player, in the worker, what it would do in the player's
         place; while it cannot, say why."""
         page = self.page
         if page.ui.hint_waiting:
-            return
+            return []
         if page.ui.summary is not None or page.game.session.to_move != HUMAN:
-            self.hint_waits("toolbar.hint_idle")
-            return
+            return self.hint_waits("toolbar.hint_idle")
         if not page.bots.ready:
-            self.hint_waits("toolbar.hint_starting")
-            return
-        position = self.page.game.position_json()
-        self.page.show(self.page.ui.ask_hint(position))
-        self.page.tasks.spawn(self.fetch_hint(self.page.players.generation, position))
+            return self.hint_waits("toolbar.hint_starting")
+        position = page.game.position_json()
+        return [
+            Show(page.ui.ask_hint(position)),
+            Later(self.fetch_hint(page.players.generation, position)),
+        ]
 
-    def hint_waits(self, note: str) -> None:
+    def hint_waits(self, note: str) -> list[Effect]:
         """Say (in the hint line, and to screen readers) why the Hint button waits."""
-        self.page.show(self.page.ui.hint_waits(note))
-        self.page.announce(self.page.catalog.text(note))
+        return [Show(self.page.ui.hint_waits(note)), Announce(self.page.catalog.text(note))]
 
-    async def fetch_hint(self, generation: int, position: str) -> None:
+    async def fetch_hint(self, generation: int, position: str) -> list[Effect]:
         """Show the expert's suggestion if the position is still the one it was asked about."""
+        page = self.page
         hint: Action | None
         try:
-            data = await self.page.bots.hint(position, HUMAN, self.page.game.bot_seed())
+            data = await page.bots.hint(position, HUMAN, page.game.bot_seed())
             hint = action_from_data(data)
         except Exception as error:  # the worker failed: the player can still decide alone
-            self.page.window.console.error(f"Barbu: no hint: {error}")
+            page.window.console.error(f"Barbu: no hint: {error}")
             hint = None
-        if generation != self.page.players.generation or self.page.ui.hint_waiting != position:
-            return  # the player acted meanwhile (and may have asked again): not this answer
-        self.page.show(self.page.ui.answer_hint(hint))
+        if generation != page.players.generation or page.ui.hint_waiting != position:
+            return []  # the player acted meanwhile (and may have asked again): not this answer
         if hint is None:
-            self.page.notify("hint-failed", "hint.failed")
-        else:  # the hint line says it
-            declarer = self.page.screen_view().deal.declarer
-            self.page.announce(hint_text(self.page.catalog, self.page.names, hint, declarer))
+            return [Show(page.ui.answer_hint(hint)), Notify("hint-failed", "hint.failed")]
+        declarer = page.screen_view().deal.declarer  # the hint line says it
+        text = hint_text(page.catalog, page.names, hint, declarer)
+        return [Show(page.ui.answer_hint(hint)), Announce(text)]

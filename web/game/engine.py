@@ -34,13 +34,9 @@ from barbu.deal import DealSummary, Event, Trick
 from barbu.scoring import PairSettlement
 from barbu.session import SessionView
 from barbu.wire import position_data
-
-HUMAN = 0
-SEATS = (0, 1, 2, 3)
+from web.model.seats import HUMAN
 
 __all__ = [
-    "HUMAN",
-    "SEATS",
     "Action",
     "Card",
     "ChooseContract",

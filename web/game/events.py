@@ -1,20 +1,27 @@
 """The game page's events: clicks and changes heard on the stable ``#table`` container (they
 survive redraws), keys on the document, the storage written by another tab; each turned into
-one call of the controller (``web.game.app.PageController``) or of its sessions."""
+one call of the controller (``web.game.app.PageController``, seen through ``Page``: what the
+events need of it) or of its collaborators."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from web.components.browser import attribute
+from web.game.choices import Choices
+from web.game.effects import Effect
+from web.game.engine import Game
 from web.game.keys import KeyContext, key_command, neighbour
+from web.game.practice import Practice
 from web.game.replays import MOVES, Replays
+from web.game.sessions import Sessions
+from web.game.tasks import Tasks
+from web.languages.i18n import Catalog
+from web.model.state import UiState
+from web.table.view import TableView
 
-if TYPE_CHECKING:
-    from web.game.app import PageController
-
-__all__ = ["PageEvents"]
+__all__ = ["Page", "PageEvents"]
 
 FOLLOWER_ACTIONS = frozenset(
     {
@@ -49,20 +56,54 @@ def _mover(replays: Replays, name: str) -> Callable[[Any], None]:
     return lambda _: replays.move(name)
 
 
+class Page(Protocol):
+    """What the events need of the page (``web.game.app.PageController``): its parts, and the
+    calls a click, a key or a change makes."""
+
+    window: Any
+    game: Game
+    catalog: Catalog
+    table: TableView
+    tasks: Tasks
+    sessions: Sessions
+    choices: Choices
+    replays: Replays
+    practice: Practice
+
+    @property
+    def elsewhere(self) -> bool: ...
+
+    def play_card(self, code: str) -> None: ...
+    def next_deal(self) -> None: ...
+    def toggle_menu(self) -> None: ...
+    def toggle_last_trick(self) -> None: ...
+    def change_setting(self, name: str, value: str | bool) -> None: ...
+    def show_address(self) -> None: ...
+    def dismiss_notice(self, index: int) -> None: ...
+    def cancel_new_session(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def apply(self, effects: Sequence[Effect]) -> None: ...
+
+    @property
+    def ui(self) -> UiState: ...
+
+
 class PageEvents:
     """Hears the page's events for ``page``."""
 
-    def __init__(self, page: PageController) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.proxies: list[Any] = []
         sessions, choices, replays = page.sessions, page.choices, page.replays
         self.actions: dict[str, Callable[[Any], None]] = {
             "take-over": lambda _: sessions.slot.take_over(),
-            "shortcut": lambda target: choices.double_shortcut(attribute(target, "data-shortcut")),
-            "doubles-done": lambda _: choices.doubles_done(),
+            "shortcut": lambda target: page.apply(
+                choices.double_shortcut(attribute(target, "data-shortcut"))
+            ),
+            "doubles-done": lambda _: page.apply(choices.doubles_done()),
             "next": lambda _: page.next_deal(),
-            "hint": lambda _: choices.ask_hint(),
-            "undo": lambda _: choices.take_back(),
+            "hint": lambda _: page.apply(choices.ask_hint()),
+            "undo": lambda _: page.apply(choices.take_back()),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
             "export": sessions.export,
@@ -96,10 +137,10 @@ class PageEvents:
         }
         self.choices: dict[str, Callable[[str], None]] = {
             "data-card": page.play_card,
-            "data-contract": choices.pick_contract,
-            "data-trump": choices.name_trump,
-            "data-rank": choices.name_rank,
-            "data-double": lambda seat: choices.toggle_double(int(seat)),
+            "data-contract": lambda value: page.apply(choices.pick_contract(value)),
+            "data-trump": lambda value: page.apply(choices.name_trump(value)),
+            "data-rank": lambda value: page.apply(choices.name_rank(value)),
+            "data-double": lambda seat: page.apply(choices.toggle_double(int(seat))),
         }
 
     def listen(self) -> None:
@@ -112,10 +153,7 @@ class PageEvents:
         storage = create_proxy(lambda event: page.sessions.slot.heard(event.key, event.newValue))
         shared = create_proxy(lambda _: self.on_hash())
         self.proxies += [click, change, key, storage, shared]
-        container = page.document.getElementById("table")
-        container.addEventListener("click", click)
-        container.addEventListener("change", change)
-        page.document.addEventListener("keydown", key)
+        page.table.listen(click, change, key)
         page.window.addEventListener("storage", storage)
         page.window.addEventListener("hashchange", shared)
 
@@ -150,15 +188,7 @@ class PageEvents:
         """A card tapped in a tab that only follows the game: point at the banner that says
         why, and at its button to play here instead."""
         page = self.page
-        banner = page.document.getElementById("elsewhere")
-        if banner:
-            banner.classList.remove("called")
-            _ = banner.offsetWidth  # a reflow, so that the pulse plays again
-            banner.classList.add("called")
-            banner.scrollIntoView()
-        button = page.document.querySelector('[data-action="take-over"]')
-        if button:
-            button.focus()
+        page.table.call_elsewhere()
         page.announce(page.catalog.text("tab.elsewhere"))
 
     def on_change(self, event: Any) -> None:
@@ -178,8 +208,7 @@ class PageEvents:
         elif name in ("autoplay", "sound", "hints"):
             page.change_setting(name, bool(target.checked))
         elif name == "new-rules":  # a game's options show while that game is chosen
-            for options in page.document.querySelectorAll("[data-options-for]"):
-                options.hidden = str(options.getAttribute("data-options-for")) != str(target.value)
+            page.table.show_options_for(str(target.value))
         elif name == "import":
             files = target.files
             if files and files.length:
@@ -189,15 +218,14 @@ class PageEvents:
     def on_key(self, event: Any) -> None:
         """Keyboard play (``web.game.keys``)."""
         page = self.page
-        active = page.document.activeElement
-        tag = str(active.tagName).lower() if active else ""
+        tag = page.table.focused_tag()
         context = KeyContext(
             in_field=tag in ("input", "select", "textarea"),
             modifier=bool(event.ctrlKey or event.metaKey or event.altKey),
             menu_open=page.ui.menu_open,
             last_trick_open=page.ui.last_trick_open,
             elsewhere=page.elsewhere,
-            prompt=bool(page.document.querySelector("#center .prompt")),
+            prompt=page.table.has_prompt(),
             replay=page.ui.replaying,
         )
         command = key_command(str(event.key), context)
@@ -213,19 +241,18 @@ class PageEvents:
         elif command == "close-last-trick":
             page.toggle_last_trick()
         elif command is not None:
-            self.on_card_key(event, command, active)
+            self.on_card_key(event, command)
 
-    def on_card_key(self, event: Any, command: str | int, active: Any) -> None:
+    def on_card_key(self, event: Any, command: str | int) -> None:
         """An arrow (to the next or previous playable card) or a digit (play that card)."""
-        enabled = list(self.page.document.querySelectorAll("#hand button[data-card].playable"))
-        if not enabled:
+        table = self.page.table
+        codes = table.playable_codes()
+        if not codes:
             return
         if isinstance(command, int):
-            if command < len(enabled):
-                enabled[command].click()
+            if command < len(codes):
+                table.click_playable(command)
                 event.preventDefault()
             return
-        codes = [attribute(button, "data-card") for button in enabled]
-        current = attribute(active, "data-card") if active else None
-        enabled[neighbour(codes, current, command == "next-card")].focus()
+        table.focus_playable(neighbour(codes, table.focused_card(), command == "next-card"))
         event.preventDefault()

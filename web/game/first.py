@@ -12,9 +12,11 @@ the table (on every visit).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from web.game.choices import Choices
+from web.game.effects import Effect
 from web.table.view import TableView
 
 __all__ = ["FirstTable", "with_seed"]
@@ -28,6 +30,8 @@ class Page(Protocol):
 
     @property
     def seed(self) -> int | None: ...
+
+    def apply(self, effects: Sequence[Effect]) -> None: ...
 
 
 def with_seed(query: str, seed: int) -> str:
@@ -63,7 +67,7 @@ class FirstTable:
         data = json.loads(text) if text else {}
         return {k: str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
-    def hand_over(self, page: Page, root: Any) -> None:
+    def hand_over(self, page: Page) -> None:
         """Draw the scores now, as the build's table had them (the page draws them in a task of
         their own, which would show them empty for a frame); apply the player's choice to the
         session of the shown seed (another session, found saved by then, ignores it);
@@ -72,9 +76,9 @@ class FirstTable:
             page.table.flush_scores()
         choice = self.choice()
         if choice.get("contract") and page.seed == self.seed:
-            page.choices.pick_contract(choice["contract"])
+            page.apply(page.choices.pick_contract(choice["contract"]))
             if "trump" in choice:
-                page.choices.name_trump(choice["trump"])
+                page.apply(page.choices.name_trump(choice["trump"]))
             elif "rank" in choice:
-                page.choices.name_rank(choice["rank"])
-        root.setAttribute("data-table", "live")
+                page.apply(page.choices.name_rank(choice["rank"]))
+        page.table.mark_root("data-table", "live")

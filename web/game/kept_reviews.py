@@ -10,7 +10,7 @@ first. Decisions:
 - **A deal's key** is a hash of the deal as the engine records it with its block context
   (``barbu.wire.deal_position``): the same hands and the same actions, the same key; a deal
   played otherwise from the same seed is another deal.
-- **The review's data** is the worker's own form (``web.game.review.items_data``), read back by
+- **The review's data** is the worker's own form (``web.model.review.items_data``), read back by
   ``review_items`` with the same checks as the worker's answer: whatever is malformed in it is
   left out.
 - **Bounds.** At most ``MAX_REVIEWS`` reviews and ``MAX_CHARS`` characters: the oldest go first.
@@ -32,8 +32,8 @@ from barbu.deal import Deal
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.wire import deal_position
-from web.game.review import ReviewItem, items_data, review_items
 from web.game.save import SaveStore
+from web.model.review import ReviewItem, items_data, review_items
 
 __all__ = [
     "DAMAGED_KEY",

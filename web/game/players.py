@@ -15,10 +15,11 @@ from typing import Protocol
 from barbu import Phase
 from barbu.deal import Event
 from web.game.bots import ComputerPlayers
-from web.game.engine import HUMAN, Game, action_from_data
-from web.game.settings import Settings
-from web.game.state import UiState
+from web.game.engine import Game, action_from_data
 from web.game.tasks import Tasks
+from web.model.seats import HUMAN
+from web.model.settings import Settings
+from web.model.state import UiState
 
 __all__ = ["SWEEP", "PlayersLoop", "Table"]
 
@@ -30,8 +31,6 @@ class Table(Protocol):
     """What the loop needs of the page (``web.game.app.PageController``)."""
 
     game: Game
-    ui: UiState
-    settings: Settings
     bots: ComputerPlayers
 
     @property
@@ -55,6 +54,12 @@ class Table(Protocol):
 
     def settled(self) -> None:
         """The loop has stopped: the work that waited for the page to settle may start."""
+
+    @property
+    def ui(self) -> UiState: ...
+    @property
+    def settings(self) -> Settings: ...
+    def take(self, ui: UiState) -> None: ...
 
 
 class PlayersLoop:
@@ -154,7 +159,7 @@ class PlayersLoop:
         table.measure("barbu:bot-decision", "barbu:bot-ask")  # the decision's time, read by tests
         if generation != self.generation or table.game.session.to_move != seat:
             return
-        table.ui = table.ui.think(None)
+        table.take(table.ui.think(None))
         event = table.game.apply(action_from_data(data))
         table.mark("barbu:bot-action")
         table.after(event)

@@ -14,16 +14,18 @@ ends the practice: the real one was never touched.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Protocol
 
 from barbu.errors import RuleError
 from web.game.engine import Game
-from web.game.replay import Replay
+from web.game.ports import Closer, Kicker, Slotted
+from web.languages.i18n import Catalog
+from web.model.replay import Replay
+from web.model.state import UiState
+from web.table.view import TableView
 
-if TYPE_CHECKING:
-    from web.game.app import PageController
-
-__all__ = ["Practice", "practice_session"]
+__all__ = ["Page", "Practice", "practice_session"]
 
 
 def practice_session(game: Game, number: int, step: int) -> Game:
@@ -41,10 +43,36 @@ def practice_session(game: Game, number: int, step: int) -> Game:
     return Game(session)
 
 
+class Page(Protocol):
+    """What the practice needs of the page (``web.game.app.PageController``)."""
+
+    game: Game
+    names: list[str]
+    catalog: Catalog
+    table: TableView
+
+    @property
+    def elsewhere(self) -> bool: ...
+    @property
+    def sessions(self) -> Slotted: ...
+    @property
+    def players(self) -> Kicker: ...
+    @property
+    def replays(self) -> Closer: ...
+
+    def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None: ...
+    def redraw(self) -> None: ...
+    def take_focus(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+
+    @property
+    def ui(self) -> UiState: ...
+
+
 class Practice:
     """The practice deal on ``page``, if any, and the real session waiting."""
 
-    def __init__(self, page: PageController) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.game: Game | None = None
         """The practice on the table."""
@@ -52,7 +80,6 @@ class Practice:
         """The real session waiting: its game, names and the summary it showed."""
         self.where: tuple[int, int] = (0, 0)
         """The deal and step the practice started from."""
-        self.banner: Any = None
         self.drawn: tuple[object, ...] | None = None
 
     @property
@@ -100,8 +127,8 @@ class Practice:
         self.page.sessions.slot.held = None
 
     def draw(self) -> None:
-        """Show or hide the practice's banner (and ``<html data-practice>``); a practice
-        replaced by another session is forgotten."""
+        """Show or hide the practice's banner (``TableView.draw_practice``); a practice replaced
+        by another session is forgotten."""
         if self.game is not None and not self.active:
             self.forget()
         page = self.page
@@ -109,41 +136,4 @@ class Practice:
         if state == self.drawn or not page.table.built:
             return
         self.drawn = state
-        root = page.document.documentElement
-        if not self.active:
-            root.removeAttribute("data-practice")
-            if self.banner is not None:
-                self.banner.hidden = True
-            return
-        root.setAttribute("data-practice", "true")
-        if self.banner is None:
-            self.banner = page.table.dom.el("aside", None, id="practice", class_="notice practice")
-            page.table.elsewhere.after(self.banner)
-        self.banner.replaceChildren(*self.content())
-        self.banner.setAttribute("aria-label", page.catalog.text("practice.label"))
-        self.banner.hidden = False
-
-    def content(self) -> list[Any]:
-        """The banner's text and its button back."""
-        d, t = self.page.table.dom, self.page.catalog.text
-        number, step = self.where
-        return [
-            d.el(
-                "p",
-                None,
-                d.el("strong", t("practice.label")),
-                " ",
-                d.el(
-                    "span",
-                    t("practice.banner", number=number, step=step),
-                    class_="practice-more",
-                ),
-            ),
-            d.el(
-                "button",
-                t("practice.leave"),
-                type="button",
-                class_="action",
-                data_action="practice-leave",
-            ),
-        ]
+        page.table.draw_practice(page.catalog, self.where if self.active else None)

@@ -4,26 +4,25 @@ in it, and going back to the game as it was.
 
 While a replay shows (``<html data-view="replay">``) the game's regions are hidden and the
 computer players wait (``UiState.replaying``); closing it shows the game again, unchanged, and
-lets them play on. The replay itself is a pure value (``web.game.replay.Replay``) drawn by
+lets them play on. The replay itself is a pure value (``web.model.replay.Replay``) drawn by
 ``web.table.replay``; sharing is ``web.game.share``; the review runs in the computer players'
-worker (``web.runtime.worker.review``) and comes back as ``web.game.review.ReviewItem``s.
+worker (``web.runtime.worker.review``) and comes back as ``web.model.review.ReviewItem``s.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from barbu.deal import Deal
 from barbu.session import Session
 from barbu.wire import deal_position
 from web.components.browser import download
+from web.game.bots import ComputerPlayers
+from web.game.engine import Game
 from web.game.kept_reviews import ReviewShelf, deal_key
-from web.game.replay import Replay
-from web.game.review import ReviewItem, review_items
-from web.game.session_review import SessionReview
-from web.game.settings import clean_name
+from web.game.ports import Kicker, Slotted, Starter
 from web.game.share import (
     LINK_LIMIT,
     SharedDeal,
@@ -37,13 +36,49 @@ from web.game.share import (
     shared_text,
 )
 from web.game.slot import previous_session
+from web.languages.i18n import Catalog
 from web.languages.words import announcement, said
-from web.table.replay import replay_props
+from web.model.replay import Replay
+from web.model.review import ReviewItem, review_items
+from web.model.session_review import SessionReview
+from web.model.settings import clean_name
+from web.model.state import UiState
+from web.table.replay_props import replay_props
+from web.table.view import TableView
 
-if TYPE_CHECKING:
-    from web.game.app import PageController
 
-__all__ = ["MOVES", "Replays"]
+class Page(Protocol):
+    """What the replays need of the page (``web.game.app.PageController``)."""
+
+    window: Any
+    game: Game
+    names: list[str]
+    catalog: Catalog
+    table: TableView
+    bots: ComputerPlayers
+
+    @property
+    def sessions(self) -> Slotted: ...
+    @property
+    def players(self) -> Kicker: ...
+    @property
+    def practice(self) -> Starter: ...
+
+    def draw(self) -> None: ...
+    def close_menu(self) -> None: ...
+    def notify(
+        self, kind: str, message: str, kept: str | None = None, **fields: object
+    ) -> None: ...
+    def default_names(self) -> list[str]: ...
+    def take_focus(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+
+    @property
+    def ui(self) -> UiState: ...
+    def take(self, ui: UiState) -> None: ...
+
+
+__all__ = ["MOVES", "Page", "Replays"]
 
 MOVES: dict[str, Callable[[Replay], Replay]] = {
     "replay-home": Replay.home,
@@ -57,7 +92,7 @@ MOVES: dict[str, Callable[[Replay], Replay]] = {
 class Replays:
     """The replay shown on ``page`` (None: the game shows)."""
 
-    def __init__(self, page: PageController) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.replay: Replay | None = None
         self.opener: Any = None
@@ -181,7 +216,7 @@ class Replays:
             page.close_menu()
         self.opener = opener
         self.replay = replay
-        page.ui = page.ui.show_replay(True)
+        page.take(page.ui.show_replay(True))
         page.table.show_replay(True)
         self.draw()
         page.table.focus_replay()
@@ -194,13 +229,11 @@ class Replays:
             return
         self.cancel_review()
         self.replay = None
-        page.ui = page.ui.show_replay(False)
+        page.take(page.ui.show_replay(False))
         page.table.show_replay(False)
         page.draw()
         opener, self.opener = self.opener, None
-        if opener is not None and opener.isConnected:
-            opener.focus()
-        else:
+        if not page.table.focus_again(opener):
             page.take_focus()
         page.players.kick()
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Protocol
 
 from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
@@ -17,16 +16,15 @@ from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.rules import REGISTRY, STANDARD, Rules, preset
 from web.components.browser import download
-from web.game.engine import HUMAN, Game, Phase, RuleError
-from web.game.menu_form import read_new_session
-from web.game.players import PlayersLoop
-from web.game.replays import Replays
+from web.game.engine import Game, Phase, RuleError
+from web.game.ports import Loop, Opener
 from web.game.save import UNREADABLE_PREFIX, Saved
-from web.game.settings import Settings, rules_from_query, seed_from_query
 from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
-from web.game.state import UiState
 from web.languages.i18n import Catalog
+from web.model.seats import HUMAN
+from web.model.settings import Settings, rules_from_query, seed_from_query
+from web.model.state import UiState
 from web.table.props import Notice
 from web.table.view import TableView
 
@@ -48,16 +46,11 @@ class Page(Protocol):
     """What the sessions need of the page (``web.game.app.PageController``)."""
 
     window: Any
-    document: Any
     performance: Any
     game: Game
     names: list[str]
-    ui: UiState
-    settings: Settings
     catalog: Catalog
     table: TableView
-    players: PlayersLoop
-    replays: Replays
     notices: list[Notice]
 
     def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
@@ -75,6 +68,16 @@ class Page(Protocol):
     def default_names(self) -> list[str]: ...
     def gate_updates(self) -> None: ...
     def take_focus(self) -> None: ...
+
+    @property
+    def players(self) -> Loop: ...
+    @property
+    def replays(self) -> Opener: ...
+    @property
+    def ui(self) -> UiState: ...
+    @property
+    def settings(self) -> Settings: ...
+    def rename(self, name: str) -> None: ...
 
 
 class Sessions:
@@ -154,8 +157,7 @@ class Sessions:
         """Start another session of ``rules`` (a random seed when ``seed`` is None)."""
         seed = new_seed() if seed is None else seed
         if name:
-            self.page.settings = replace(self.page.settings, name=name)
-            self.slot.store.write_settings(self.page.settings.to_json())
+            self.page.rename(name)
         names = [name or self.page.names[HUMAN], *self.page.names[1:]]
         said = self.page.catalog.text("say.new_session", seed=seed)
         self.replace(Game.new(seed, rules), names, None, said)
@@ -163,7 +165,7 @@ class Sessions:
     def start_new_from_menu(self, confirmed: bool = False) -> None:
         """The menu's "start": the name and seed typed (a random seed when left empty); a session
         under way is replaced only once the player confirms (it is kept as the previous one)."""
-        form = read_new_session(self.page.document, self.page.game.rules)
+        form = self.page.table.read_new_session(self.page.game.rules)
         if form.bad_seed:  # said beside the field, which keeps what was typed
             self.page.table.field_error("new-seed", self.page.catalog.text("notice.bad_seed"))
             return

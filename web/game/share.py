@@ -34,7 +34,7 @@ from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.records import deal_from_record, deal_record, session_from_record, session_record
 from barbu.session import Session
-from web.game.settings import clean_name, query_values
+from web.model.settings import clean_name, query_values
 
 __all__ = [
     "LINK_LIMIT",

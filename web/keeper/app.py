@@ -21,7 +21,6 @@ from barbu.jsontext import load as load_json
 from barbu.keeper import NAME_LIMIT, KeeperError, KeptGame
 from web.components.browser import attribute, download
 from web.components.dom import Dom
-from web.game.menu_form import chosen_rules
 from web.game.save import local_storage
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
@@ -30,6 +29,7 @@ from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KeeperStore, Kept
 from web.languages.i18n import Catalog
 from web.languages.words import refusal
+from web.table.menu_form import chosen_rules
 
 __all__ = ["KeeperPage", "start"]
 

@@ -14,9 +14,9 @@ from barbu.actions import Action
 from barbu.cards import cards_of
 from barbu.errors import Refusal
 from barbu.rules import ContractRules, Lead, Rules
-from web.components.faces import card_face
-from web.game.engine import HUMAN
+from web.languages.faces import card_face
 from web.languages.i18n import Catalog
+from web.model.seats import HUMAN
 
 if TYPE_CHECKING:  # (the game's page does not load the score keeper)
     from barbu.keeper.errors import KeeperError, KeeperRefusal

@@ -8,9 +8,9 @@ from typing import Any
 from web.components.cards import mini_card
 from web.components.dom import Dom
 from web.components.trick import trick_cards
-from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
 from web.languages.words import said
+from web.model.seats import HUMAN
 from web.table.content import Content
 from web.table.domino import domino
 from web.table.ending import session_end

@@ -7,8 +7,8 @@ from typing import Any
 
 from barbu.rules import REGISTRY, Rules
 from web.components.dom import Dom
-from web.game.settings import page_query
 from web.languages.i18n import Catalog
+from web.model.settings import page_query
 from web.table.menu import language_list
 from web.table.props import language_links
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from barbu.rules import REGISTRY, Preset, Rules
 from web.components.dom import Dom
-from web.game.settings import LEVELS, SPEEDS
 from web.languages.i18n import Catalog
+from web.model.settings import LEVELS, SPEEDS
 from web.table.content import Content
 from web.table.props import LanguageLink, MenuProps
 

@@ -8,9 +8,9 @@ from typing import Any
 from barbu import Rank, Suit
 from barbu.rules import ContractRules
 from web.components.dom import Dom
-from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, contract_name, explanation, rank_short, said
+from web.model.seats import HUMAN
 from web.table.props import ContractPromptProps, DoublingPromptProps
 
 

@@ -18,10 +18,10 @@ from barbu.actions import Action
 from barbu.deal import DealSummary, Trick, View
 from barbu.rules import Rules
 from barbu.session import SessionView
-from web.game.engine import HUMAN
-from web.game.settings import Settings, page_query
-from web.game.state import UiState
 from web.languages.i18n import NAMES, SUPPORTED
+from web.model.seats import HUMAN
+from web.model.settings import Settings, page_query
+from web.model.state import UiState
 
 HintButton = Literal["ready", "waiting", "idle", "off"]
 """The Hint button: the player may ask, the expert is thinking, not the player's decision, or

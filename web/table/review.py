@@ -11,18 +11,16 @@ readers get its summary as the image's name and the same figures as a table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from barbu import ChooseContract, Double, Play
 from barbu.actions import Action
 from web.components.dom import Dom
-from web.game.review import ReviewItem, graph_points
-from web.game.session_review import DealErrors
 from web.languages.i18n import Catalog
 from web.languages.words import card_text, contract_line, object_list
-
-if TYPE_CHECKING:
-    from web.table.replay import ReplayProps
+from web.model.review import ReviewItem, graph_points
+from web.model.session_review import DealErrors
+from web.table.replay_props import ReplayProps
 
 __all__ = [
     "Graph",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from web.components.cards import mini_card
 from web.components.dom import Dom
 from web.components.trick import POSITIONS
-from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
 from web.languages.words import card_name, object_list, place_name, said
+from web.model.seats import HUMAN
 from web.table.content import Content
 from web.table.props import SeatProps
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from web.components.dom import Dom
 from web.components.settlement import doubles_map
-from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, hint_text, said
+from web.model.seats import HUMAN
 from web.table.content import Content
 from web.table.props import StatusProps, Turn
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from web.components.dom import Dom
 from web.components.settlement import pair_lines, settlement_table
-from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, said
+from web.model.seats import HUMAN
 from web.table.props import SummaryProps
 
 

@@ -21,6 +21,7 @@ from web.components.trick import POSITIONS
 from web.languages.i18n import Catalog
 from web.table.centre import centre
 from web.table.content import Content
+from web.table.frame import PageFrame
 from web.table.hand import card_buttons, card_state, hand_row, heading
 from web.table.menu import confirm_new, field_error, menu, note
 from web.table.notices import notices
@@ -34,7 +35,8 @@ from web.table.props import (
     ToolbarProps,
     TrickProps,
 )
-from web.table.replay import ReplayProps, replay_region
+from web.table.replay import replay_region
+from web.table.replay_props import ReplayProps
 from web.table.scores import current_x, diagram, legend, sheet
 from web.table.seats import seat
 from web.table.status import status
@@ -46,8 +48,8 @@ FOCUS_NEXT = ("replay-forward", "replay-back", "replay-close")
 """Where the focus goes in a replay when its control is gone (a step button turned off)."""
 
 
-class TableView:
-    """The page's regions, each redrawn from its props."""
+class TableView(PageFrame):
+    """The page's regions, each redrawn from its props (and the page around them: ``PageFrame``)."""
 
     def __init__(self, document: Any, catalog: Catalog) -> None:
         self.document = document

@@ -16,7 +16,7 @@ from functools import cached_property
 from barbu.actions import Double, Play
 from barbu.deal import Deal, Event
 from barbu.session import Session
-from web.game.review import ReviewItem
+from web.model.review import ReviewItem
 
 __all__ = ["SOURCES", "Replay"]
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu.rules import Rules, preset, registered
-from web.game.settings import clean_name, parse_seed
+from web.model.settings import clean_name, parse_seed
 
 __all__ = ["NewSession", "chosen_rules", "read_new_session"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from web.game.review import ReviewItem
+from web.model.review import ReviewItem
 
 __all__ = ["DealErrors", "SessionReview"]
 

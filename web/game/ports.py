@@ -1,0 +1,61 @@
+"""The narrow ports the controller's collaborators see of one another: each names the one or two
+calls a collaborator makes of another, so that none imports the module of the one it calls (and
+none imports the controller, ``web.game.app``, which builds them all and is the only one to see
+them whole).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from web.game.share import SharedDeal, SharedSession, ShareRefused
+from web.game.slot import SessionSlot
+from web.model.replay import Replay
+
+__all__ = ["Closer", "Kicker", "Loop", "Opener", "Slotted", "Starter"]
+
+
+class Kicker(Protocol):
+    """The computer players' loop, as something started again (``PlayersLoop.kick``)."""
+
+    def kick(self) -> None:
+        """Let the computer players play, if it is their turn."""
+
+
+class Loop(Kicker, Protocol):
+    """The computer players' loop, as the sessions start and stop it (``PlayersLoop``)."""
+
+    def new_generation(self) -> None:
+        """Drop every pending answer and pause."""
+
+
+class Opener(Protocol):
+    """The replay, as the sessions open a shared deal or session in it (``Replays``)."""
+
+    def open_shared(self, shared: SharedDeal | SharedSession) -> None:
+        """Replay what someone shared."""
+
+    def refuse(self, error: ShareRefused) -> None:
+        """Say why a shared link or file is not opened."""
+
+
+class Closer(Protocol):
+    """The replay, as something closed (``Replays.close``)."""
+
+    def close(self) -> None:
+        """Back to the game."""
+
+
+class Starter(Protocol):
+    """The practice, as something started from a replay's moment (``Practice.start``)."""
+
+    def start(self, replay: Replay) -> None:
+        """Play on from ``replay``'s moment."""
+
+
+class Slotted(Protocol):
+    """The sessions, as the holder of the save slot (``Sessions.slot``)."""
+
+    @property
+    def slot(self) -> SessionSlot:
+        """The save slot and the tab that plays."""
