@@ -42,7 +42,8 @@ from .bots import LEVELS, Bot
 from .cards import Mask, deal_masks
 from .deal import Deal, View
 from .errors import RuleError
-from .rules import REGISTRY, STANDARD, Contract, Option, Rules, preset, rules_from_record
+from .presets import REGISTRY, STANDARD, Option, preset, rules_from_record
+from .rules import Contract, Rules
 from .session import Session
 
 Times = list[tuple[float, float]]

@@ -25,7 +25,8 @@ from .cards import Mask, deal_masks
 from .deal import Deal
 from .errors import RuleError
 from .playout import _POSITIONS, random_playout
-from .rules import Contract, Rules, preset
+from .presets import preset
+from .rules import Contract, Rules
 
 
 def _ready_deal(

@@ -38,7 +38,8 @@ from .actions import PASS, PLAYS, ChooseContract, Double, action_from_data, acti
 from .cards import CARD_SPELLINGS, FULL_DECK, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
 from .errors import Refusal, RuleError, quoted
-from .rules import Rules, rules_from_record
+from .presets import rules_from_record
+from .rules import Rules
 from .scoring import final_scores as settle
 from .scoring import winners
 from .session import Session

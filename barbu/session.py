@@ -30,7 +30,8 @@ from .actions import Action
 from .cards import Mask, deal_masks
 from .deal import Deal, DealSummary, Event, Phase, View
 from .errors import RuleError, quoted
-from .rules import STANDARD, Contract, Rotation, Rules
+from .presets import STANDARD
+from .rules import Contract, Rotation, Rules
 from .scoring import winners as best_seats
 
 

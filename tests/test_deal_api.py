@@ -23,7 +23,7 @@ from barbu import (
 )
 from barbu.cards import deal_masks
 from barbu.playout import random_playout
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 
 
 def test_the_declarer_chooses_a_contract_first():

@@ -42,7 +42,8 @@ from barbu.keeper import (
     count_scores,
     tallies,
 )
-from barbu.rules import FR32, STANDARD, Rules, preset, rules_from_record
+from barbu.presets import FR32, STANDARD, preset, rules_from_record
+from barbu.rules import Rules
 from barbu.scoring import final_scores
 
 ITALIAN_OPTIONS = {

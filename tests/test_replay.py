@@ -12,8 +12,8 @@ from helpers import run
 
 from barbu import Contract, Double, Phase, Play
 from barbu.deal import Deal
+from barbu.presets import preset
 from barbu.records import deal_record
-from barbu.rules import preset
 from web.game.engine import Game
 from web.game.keys import KeyContext, key_command
 from web.game.replay import Replay

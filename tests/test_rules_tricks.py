@@ -5,7 +5,7 @@ from helpers import layout, legal, play, start
 
 from barbu import Contract, Play, RuleError, cards
 from barbu.cards import mask_of
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from barbu.tricks import raw_trick_scores
 
 

@@ -21,7 +21,7 @@ from test_keeper_page import FakeStorage, RefusingStorage
 from test_stats import record
 
 from barbu.keeper import KeptGame
-from barbu.rules import PRESETS
+from barbu.presets import PRESETS
 from barbu.stats import against_bots, entry_data, entry_key, figures, read_entry
 from tools.build import PAGES
 from tools.static_dom import Document

@@ -416,7 +416,7 @@ def test_elements_take_text_never_markup():
 )
 def test_each_contract_is_explained_from_its_rules(lang, name, options):
     """The menu's line for a contract must say what the rules object scores, in every game."""
-    from barbu.rules import preset
+    from barbu.presets import preset
 
     rules = preset(name, options)
     words = catalog(lang).for_rules(name)
@@ -431,7 +431,7 @@ def test_each_contract_is_explained_from_its_rules(lang, name, options):
 
 
 def test_the_explanations_name_cards_as_a_player_would():
-    from barbu.rules import STANDARD
+    from barbu.presets import STANDARD
 
     en = catalog("en")
     line = {c.contract: explanation(en, c, STANDARD) for c in STANDARD.contracts}

@@ -29,7 +29,7 @@ from barbu import ChooseContract, Deal, Phase  # noqa: E402
 from barbu.bots import LEVELS, SETTINGS, Bot  # noqa: E402
 from barbu.cards import deal_masks  # noqa: E402
 from barbu.deal import View  # noqa: E402
-from barbu.rules import preset  # noqa: E402
+from barbu.presets import preset  # noqa: E402
 
 
 def kind(view: View, level: str) -> str:

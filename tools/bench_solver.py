@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 from barbu import ChooseContract, Deal, Double, Phase  # noqa: E402
 from barbu.bots.solver import SearchLimit, Solver  # noqa: E402
 from barbu.cards import deal_masks  # noqa: E402
-from barbu.rules import Rules, preset  # noqa: E402
+from barbu.presets import preset  # noqa: E402
+from barbu.rules import Rules  # noqa: E402
 
 
 def position(rules: Rules, contract: str, tricks: int, rng: random.Random) -> Deal:

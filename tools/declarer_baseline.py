@@ -22,7 +22,7 @@ from barbu.bots.players import Bot
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.cards import deal_masks
 from barbu.deal import Deal
-from barbu.rules import PRESET_NAMES, STANDARD, preset
+from barbu.presets import PRESET_NAMES, STANDARD, preset
 
 
 def main() -> int:

@@ -36,7 +36,8 @@ from barbu.bots import LEVELS, Bot
 from barbu.bots.players import doubling_role
 from barbu.cards import Rank, Suit
 from barbu.deal import Deal, Phase, View
-from barbu.rules import STANDARD, Contract, Rules, preset
+from barbu.presets import STANDARD, preset
+from barbu.rules import Contract, Rules
 from barbu.scoring import final_scores
 
 Record = dict[str, Any]

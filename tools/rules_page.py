@@ -22,7 +22,7 @@ from typing import Any
 from barbu import Card, Rank, Session
 from barbu.cards import cards
 from barbu.errors import RuleError
-from barbu.rules import REGISTRY, STANDARD, registered
+from barbu.presets import REGISTRY, STANDARD, registered
 from tools.rules_facts import example_session, facts, settlement_example
 from tools.rules_text import (
     Generated,
@@ -46,6 +46,7 @@ from web.demos import DEMOS, create, title_key
 from web.demos.settlement import EXAMPLE_DOUBLES
 from web.languages.i18n import NAMES, SUPPORTED, Catalog
 from web.languages.plurals import CATEGORIES, category
+from web.languages.presets import preset_words
 from web.languages.words import card_name, contract_name, explanation, signed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,14 +74,18 @@ SUBSECTIONS = {
         "tips-domino-rank",
         "tips-domino-block",
     ),
-    "variants": tuple(p.section for p in REGISTRY.values() if p.section not in SECTIONS),
+    "variants": tuple(
+        preset_words(p).section for p in REGISTRY if preset_words(p).section not in SECTIONS
+    ),
     "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
 }
 """Subsections each section must have (in this order but for the FAQ's, which may be anywhere
-in it among the others); each preset's section (``barbu.rules.REGISTRY``) is a section or a
+in it among the others); each preset's section (``web.languages.presets``) is a section or a
 variant. Every language has the same ids in the same order (``same_ids``), so that a link to a
 section or a question works in every language."""
-FORMER_IDS = {p.section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases}
+FORMER_IDS = {
+    preset_words(p.name).section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases
+}
 """A preset's section also answers to its former ids (``#pagat``, the italian game's)."""
 FAQ_AT_LEAST = 10
 PLACEHOLDER = "https://YOUR-BARBU-SITE/"

@@ -7,7 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.rules import Rules, preset, registered
+from barbu.presets import preset, registered
+from barbu.rules import Rules
 from web.game.settings import clean_name, parse_seed
 
 __all__ = ["NewSession", "chosen_rules", "read_new_session"]

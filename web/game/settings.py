@@ -17,7 +17,7 @@ from typing import Any
 from barbu.errors import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.rules import STANDARD, registered
+from barbu.presets import STANDARD, registered
 
 SEED_LIMIT = 2**32
 SEED_DIGITS = len(str(SEED_LIMIT))
