@@ -42,7 +42,7 @@ from barbu.keeper import (
     count_scores,
     tallies,
 )
-from barbu.presets import FR32, STANDARD, preset, rules_from_record
+from barbu.presets import FR32, PRESET_NAMES, STANDARD, preset, rules_from_record
 from barbu.rules import Rules
 from barbu.scoring import final_scores
 
@@ -51,10 +51,7 @@ ITALIAN_OPTIONS = {
     "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "salad": True, "quota": 3},
 }
 GAMES = {
-    "standard": "standard",
-    "classic": "classic",
-    "fr32": "fr32",
-    "italian": "italian",
+    **{name: name for name in PRESET_NAMES},
     "italian+options": ITALIAN_OPTIONS,
     "italian without trumps": {"preset": "italian", "options": {"without": "trumps"}},
 }

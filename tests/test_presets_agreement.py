@@ -11,16 +11,13 @@ import random
 import pytest
 from formats import score_both
 from generate_presets import play_deal, random_deal_record, random_hands, random_session_record
-from reference_presets import RANKS, Illegal, RefDeal, parse_rules, replay_deal
-from reference_presets import score_record as reference_score
+from reference_preset_records import replay_deal
+from reference_preset_records import score_record as reference_score
+from reference_presets import PRESETS, RANKS, Illegal, RefDeal, parse_rules
 
 from barbu import RuleError
 
-CONFIGS = {
-    "standard": "standard",
-    "classic": "classic",
-    "fr32": "fr32",
-    "italian": "italian",
+OPTION_CONFIGS = {
     "italian-values-quota3": {
         "preset": "italian",
         "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "quota": 3},
@@ -39,7 +36,10 @@ CONFIGS = {
         "options": {"salad": True, "without": "domino"},
     },
 }
-DOUBLING_CONFIGS = [name for name in CONFIGS if name != "fr32"]
+"""The options each preset is checked with, besides its defaults, as records name them."""
+CONFIGS = {name: name for name in PRESETS} | OPTION_CONFIGS
+"""Every preset of the reference's table, then its options' checks."""
+DOUBLING_CONFIGS = [name for name, value in CONFIGS.items() if parse_rules(value).doubling]
 DEAL_CASES = [
     pytest.param(name, contract, id=f"{name}-{contract}")
     for name, value in CONFIGS.items()
@@ -136,7 +136,7 @@ def test_contract_totals_of_the_reference():
                 assert sum(reference_score(rec)["raw"]) == total
 
 
-@pytest.mark.parametrize("config", ["standard", "classic", "fr32", "italian"])
+@pytest.mark.parametrize("config", PRESETS)
 def test_rules_written_as_an_object_with_default_options(config):
     """{"preset": name}, empty options and explicit italian defaults mean the bare preset."""
     rng = random.Random(f"object-{config}")
@@ -193,7 +193,7 @@ def test_random_sessions_score_alike(config):
         rec["deals"][0]["rules"] = copy.deepcopy(CONFIGS[config])  # allowed: the same rules
         expected = reference_score(rec)
         assert "winners" in expected
-        best = (min if config == "fr32" else max)(expected["totals"])
+        best = (min if rules.lowest_wins else max)(expected["totals"])
         assert expected["winners"] == [s for s in range(4) if expected["totals"][s] == best]
         assert score_both(rec) == expected
     partial = random_session_record(rng, CONFIGS[config], deals=rules.block_size + 1)

@@ -189,6 +189,7 @@ def test_dist_holds_exactly_the_deployable_site(built):
     assert {
         "barbu/__init__.pyc",
         "barbu/bots/players.pyc",
+        "barbu/presets/italian.json",  # a preset's measured data, read with pkgutil.get_data
         "barbu/wire.pyc",
         "web/game/app.pyc",
     } <= modules

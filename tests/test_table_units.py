@@ -26,6 +26,7 @@ from barbu import (
 )
 from barbu.actions import action_from_data
 from barbu.errors import REFUSALS
+from barbu.presets import PRESET_NAMES
 from web.components.dom import Dom
 from web.components.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
 from web.game.engine import Game
@@ -412,7 +413,7 @@ def test_elements_take_text_never_markup():
 
 @pytest.mark.parametrize("lang", SUPPORTED)
 @pytest.mark.parametrize(
-    "name,options", [("standard", {}), ("classic", {}), ("fr32", {}), ("italian", {"salad": True})]
+    "name,options", [*((name, {}) for name in PRESET_NAMES), ("italian", {"salad": True})]
 )
 def test_each_contract_is_explained_from_its_rules(lang, name, options):
     """The menu's line for a contract must say what the rules object scores, in every game."""

@@ -3,13 +3,15 @@
 ``python tools/declarer_baseline.py --rules classic --deals 600`` deals random hands, lets seat
 0 declare each contract of the rules in turn (the trump suit or starting rank chosen by the
 beginner's judgement of the hand), skips the doubles and plays the deal out with the bots'
-heuristics, and prints the mean raw score of the declarer per contract, ready to paste into
-``DECLARER_BASELINE`` in ``barbu/bots/players.py``.
+heuristics, and prints the mean raw score of the declarer per contract; with ``--write`` it
+stores them as the preset's measured data, ``barbu/presets/<id>.json`` (``declarer_baseline``,
+which the bots read through ``Preset.baseline``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from dataclasses import replace
@@ -24,6 +26,8 @@ from barbu.cards import deal_masks
 from barbu.deal import Deal
 from barbu.presets import PRESET_NAMES, STANDARD, preset
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def main() -> int:
     """Print the baseline of each contract of the chosen rules."""
@@ -33,6 +37,9 @@ def main() -> int:
     )
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--write", action="store_true", help="store the figures in barbu/presets/<id>.json"
+    )
     args = parser.parse_args()
     rules = preset(args.rules)
     rng = random.Random(args.seed)
@@ -51,11 +58,13 @@ def main() -> int:
             view = replace(view, legal=tuple(options))
             deal.apply(beginner.decide(view))
             sums[crules.contract] += heuristic_playout(skip_doubling(deal))[0]
-    means = {c: round(total / args.deals, 2) for c, total in sums.items()}
-    print(f'    "{rules.name}": {{')
-    for contract, mean in means.items():
-        print(f'        "{contract}": {mean},')
-    print("    },")
+    means = {str(c): round(total / args.deals, 2) for c, total in sums.items()}
+    command = f"python tools/declarer_baseline.py --rules {rules.name} --deals {args.deals}"
+    data = {"declarer_baseline": means, "measured_by": f"{command} --seed {args.seed} --write"}
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if args.write:
+        (ROOT / "barbu" / "presets" / f"{rules.name}.json").write_text(text, encoding="utf-8")
+    print(text, end="")
     return 0
 
 

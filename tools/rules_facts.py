@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from barbu import Session
 from barbu.bots import Bot
 from barbu.cards import Card, Mask, iter_mask
-from barbu.presets import PRESETS, REGISTRY, STANDARD, Preset, preset
+from barbu.presets import PRESETS_REGISTRY, REGISTRY, STANDARD, Preset, Registry
 from barbu.rules import ContractRules, Rules
 from barbu.scoring import final_scores
 from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
@@ -60,18 +60,21 @@ def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str,
     return out | {k: signed(v) for _, scores in parts for k, v in scores.items()}
 
 
-def preset_facts(catalog: Catalog, entry: Preset[Any]) -> tuple[_Plain, _Scores]:
+def preset_facts(
+    catalog: Catalog, entry: Preset[Any], registry: Registry = PRESETS_REGISTRY
+) -> tuple[_Plain, _Scores]:
     """A preset's fields, named after its section (none for the standard game): its rules'
     (``rules_facts``), and under ``<option>.`` those that option's other value changes, under
     ``all.`` those every option's other value changes at once. The points of a game whose
     lowest total wins are penalties, written without a sign."""
-    rules = PRESETS[entry.name]
+    rules = registry.preset(entry.name)
     plain, scores = rules_facts(catalog, rules)
-    variants = {o.name: {o.name: other_value(rules, o.name)} for o in entry.options}
-    if entry.options:
-        variants["all"] = {o.name: other_value(rules, o.name) for o in entry.options}
+    others = {o.name: next(v for v in o.values if not o.is_default(v)) for o in entry.options}
+    variants = {name: {name: value} for name, value in others.items()}
+    if others:
+        variants["all"] = others
     for key, options in variants.items():
-        other_plain, other_scores = rules_facts(catalog, preset(entry.name, options))
+        other_plain, other_scores = rules_facts(catalog, registry.preset(entry.name, options))
         plain |= _changed(key, plain, other_plain)
         scores |= _changed(key, scores, other_scores)
     if rules.lowest_wins:
@@ -183,14 +186,6 @@ def section(rules: Rules) -> str:
     """The prefix of a preset's fields: its section of the rules pages (``barbu.rules.REGISTRY``),
     where they are used."""
     return preset_words(rules.name).section
-
-
-def other_value(rules: Rules, name: str) -> Any:
-    """The first value of a preset's option that is not its default (the option's values and
-    default are its schema's)."""
-    option = REGISTRY[rules.name].option(name)
-    assert option is not None, name
-    return next(v for v in option.values if not option.is_default(v))
 
 
 def settlement_example() -> tuple[list[int], list[int]]:

@@ -45,7 +45,7 @@ from ..cards import (
     mask_of,
 )
 from ..deal import Deal, Phase, View
-from ..presets import PRESETS, REGISTRY
+from ..presets import REGISTRY, preset
 from ..rules import Contract, ContractRules, Rules
 from ..scoring import final_scores
 from ..tricks import beats
@@ -69,7 +69,7 @@ def declarer_baseline(rules: Rules, crules: ContractRules) -> float:
     measured = entry.baseline.get(crules.contract) if entry else None
     if measured is None:
         return crules.total / 4
-    return measured * crules.total / PRESETS[rules.name].contract(crules.contract).total
+    return measured * crules.total / preset(rules.name).contract(crules.contract).total
 
 
 @dataclass(frozen=True)
