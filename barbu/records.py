@@ -9,7 +9,7 @@ every action in the order taken. Deal record (format 2)::
 with each action in the plain-data form of ``barbu.actions`` (``{"contract": "trumps",
 "trump": "S"}``, ``{"double": [0, 2]}``, ``{"double": []}`` for a pass, ``"QS"`` for a card).
 ``"rules"`` is a preset name or ``{"preset": name, "options": {...}}`` (RULES.md §7; see
-``barbu.rules.preset``). ``"dealer"`` is written for readers and checked when present. Domino
+``barbu.presets.preset``). ``"dealer"`` is written for readers and checked when present. Domino
 passes are implicit, and a deal that ended early stops there. In fr32 the hands hold 8 cards and
 the ``"declarer"`` is the dealer who chose the contract.
 

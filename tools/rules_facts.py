@@ -183,8 +183,8 @@ def block_total(rules: Rules) -> int:
 
 
 def section(rules: Rules) -> str:
-    """The prefix of a preset's fields: its section of the rules pages (``barbu.rules.REGISTRY``),
-    where they are used."""
+    """The prefix of a preset's fields: its section of the rules pages
+    (``web.languages.presets``), where they are used."""
     return preset_words(rules.name).section
 
 

@@ -1,5 +1,5 @@
 """The menu's "new session" form, read: the name and seed typed, the game chosen and its options
-(by the options schema of ``barbu.rules.REGISTRY``)."""
+(by the options schema of ``barbu.presets.REGISTRY``)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Settings are kept in the browser's storage (key ``barbu.settings``) and the addr
 them for this visit: ``?speed=instant|fast|normal|slow``,
 ``?level=beginner|standard|expert|master``, ``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is
 read by the boot loader, ``?seed=N`` picks the session and ``?rules=ID`` its game: a preset of
-RULES.md §7 by its id or a former id (``barbu.rules.REGISTRY``), written back with its id.
+RULES.md §7 by its id or a former id (``barbu.presets.REGISTRY``), written back with its id.
 """
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ def record_fields(d: Dom, catalog: Catalog) -> Any:
 
 
 def game_choice(d: Dom, catalog: Catalog, rules: Rules) -> Any:
-    """The games of RULES.md §7 (``barbu.rules.REGISTRY``), a line each, and each game's
+    """The games of RULES.md §7 (``barbu.presets.REGISTRY``), a line each, and each game's
     options (``data-options-for``, shown while that game is chosen); the current session's
     game comes chosen with its options."""
     t = catalog.text
