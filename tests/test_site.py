@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from barbu.cards import Card
+from barbu.presets import PRESET_NAMES
 from tools.build import (
     PYODIDE_FILES,
     UNUSED_PYSCRIPT,
@@ -203,7 +204,11 @@ def test_dist_holds_exactly_the_deployable_site(built):
         }
         & modules
     )
-    assert all(name.endswith(".pyc") for name in modules)  # compiled, no source
+    # compiled, no source; beside them only the presets' measured data
+    assert all(name.endswith(".pyc") or name.startswith("barbu/presets/") for name in modules)
+    assert {name for name in modules if not name.endswith(".pyc")} == {
+        f"barbu/presets/{name}.json" for name in PRESET_NAMES
+    }
 
 
 def test_shipped_python_keeps_every_line_of_code_in_its_place():
