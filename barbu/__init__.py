@@ -9,6 +9,7 @@ from .actions import Action, ChooseContract, Double, Play
 from .cards import Card, Rank, Suit, cards, deal
 from .deal import Deal, Phase, Trick, View
 from .errors import RuleError
+from .presets import PRESETS, STANDARD
 from .records import (
     deal_from_record,
     deal_record,
@@ -16,7 +17,7 @@ from .records import (
     session_from_record,
     session_record,
 )
-from .rules import PRESETS, STANDARD, Contract, Rules
+from .rules import Contract, Rules
 from .session import DealSummary, Session, SessionView
 
 __all__ = [

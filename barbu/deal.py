@@ -31,7 +31,8 @@ from .calls import DoublingRound, check_contract, legal_contracts
 from .cards import CARDS, SUIT_MASKS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .errors import RuleError, quoted
 from .ledger import must_double
-from .rules import STANDARD, Contract, ContractRules, Lead, Rules, TrumpDuty
+from .presets import STANDARD
+from .rules import Contract, ContractRules, Lead, Rules, TrumpDuty
 from .scoring import PairSettlement, settlements
 from .scoring import final_scores as settle
 from .tricks import HEART_SUIT

@@ -9,7 +9,7 @@ every action in the order taken. Deal record (format 2)::
 with each action in the plain-data form of ``barbu.actions`` (``{"contract": "trumps",
 "trump": "S"}``, ``{"double": [0, 2]}``, ``{"double": []}`` for a pass, ``"QS"`` for a card).
 ``"rules"`` is a preset name or ``{"preset": name, "options": {...}}`` (RULES.md §7; see
-``barbu.rules.preset``). ``"dealer"`` is written for readers and checked when present. Domino
+``barbu.presets.preset``). ``"dealer"`` is written for readers and checked when present. Domino
 passes are implicit, and a deal that ended early stops there. In fr32 the hands hold 8 cards and
 the ``"declarer"`` is the dealer who chose the contract.
 
@@ -38,7 +38,8 @@ from .actions import PASS, PLAYS, ChooseContract, Double, action_from_data, acti
 from .cards import CARD_SPELLINGS, FULL_DECK, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal import Deal, Phase
 from .errors import Refusal, RuleError, quoted
-from .rules import Rules, rules_from_record
+from .presets import rules_from_record
+from .rules import Rules
 from .scoring import final_scores as settle
 from .scoring import winners
 from .session import Session

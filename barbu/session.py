@@ -32,7 +32,8 @@ from .cards import Mask, deal_masks
 from .deal import Deal, DealSummary, Event, Phase, View
 from .errors import RuleError, quoted
 from .ledger import Ledger
-from .rules import STANDARD, Contract, Rules
+from .presets import STANDARD
+from .rules import Contract, Rules
 from .scoring import winners as best_seats
 
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from barbu import Session, score_record, session_record
-from barbu.rules import PRESETS, REGISTRY
+from barbu.presets import PRESETS, REGISTRY
 from e2e.browser_helpers import wait_ready
 from e2e.test_session_play import play_session
 from e2e.test_table import preload_save, start_new_session

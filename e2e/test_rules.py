@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from barbu import Card
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from e2e.browser_helpers import CATALOGS, score
 from e2e.test_accessibility import violations
 from web.demos.first_deal import FirstDeal

@@ -18,7 +18,8 @@ from playwright.sync_api import Page, expect
 
 from barbu import ChooseContract, Contract, Rank, Session, session_record
 from barbu.keeper import KeptDeal, KeptGame, Taken
-from barbu.rules import Rules, preset
+from barbu.presets import preset
+from barbu.rules import Rules
 from e2e.browser_helpers import wait_service_worker
 from e2e.test_accessibility import violations as axe_violations
 

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from barbu import Session, score_record, session_record
 from barbu.keeper import KeptGame
-from barbu.rules import PRESETS
+from barbu.presets import PRESETS
 from e2e.browser_helpers import wait_ready, wait_service_worker
 from e2e.test_accessibility import violations
 from e2e.test_session_play import play_session

@@ -11,7 +11,7 @@ import random
 from playwright.sync_api import Page, expect
 
 from barbu import Double, Phase, Session
-from barbu.rules import preset
+from barbu.presets import preset
 from e2e.browser_helpers import wait_bots_ready, wait_ready
 from e2e.test_phone_table import SCREENSHOTS, redoubling
 from e2e.test_table import HUMAN, hand_over, player_just_led, session_until

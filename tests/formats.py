@@ -55,7 +55,7 @@ def score_both(record: Any) -> Any:
     same scores, or a refusal in both with the same code (format 1's own structural refusals,
     "bad-record", have no twin in format 2)."""
     from barbu import RuleError, score_record
-    from barbu.rules import rules_from_record
+    from barbu.presets import rules_from_record
 
     try:
         doubling = rules_from_record(record.get("rules", "standard")).doubling

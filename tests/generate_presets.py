@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from tests.reference_presets import RANKS, SUITS, RefDeal, Rules, block_context, parse_rules
+from tests.reference_preset_records import block_context
+from tests.reference_presets import RANKS, SUITS, RefDeal, Rules, parse_rules
 
 
 def random_hands(rules: Rules, rng: random.Random) -> list[list[str]]:
@@ -33,10 +34,9 @@ def play_deal(
     deal: RefDeal, rng: random.Random, contract: str, rules_value, pass_bias: float = 0.5
 ) -> dict:
     """Choose the contract, double and play at random on ``deal``; return its record."""
-    preset = deal.rules.preset
     trump = rng.choice(SUITS) if contract == "trumps" else None
     start = None
-    if contract == "domino" and preset in ("standard", "classic"):
+    if contract == "domino" and deal.rules.domino_rank is None:  # the declarer names it
         start = rng.choice(RANKS)
     deal.choose(contract, trump, start)
     while deal.doubling:

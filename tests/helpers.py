@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 
 from barbu import Card, ChooseContract, Contract, Deal, Double, Play, Rank, Suit, cards
 from barbu.cards import CARDS
-from barbu.rules import STANDARD, Rules
+from barbu.presets import STANDARD
+from barbu.rules import Rules
 
 T = TypeVar("T")
 

@@ -26,8 +26,8 @@ from typing import Any
 from barbu import RuleError, Session, score_record, session_record
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
+from barbu.presets import rules_from_record
 from barbu.records import deal_record
-from barbu.rules import rules_from_record
 from barbu.wire import deal_from_position
 from web.game.engine import Game
 from web.game.save import Saved, UnreadableSave

@@ -9,6 +9,7 @@ import pytest
 
 from barbu import ChooseContract, Contract, Rank, RuleError, Session, Suit
 from barbu.keeper import KeeperError, KeptDeal, Taken
+from barbu.presets import PRESET_NAMES
 from barbu.rules import Rules
 
 ITALIAN_OPTIONS = {
@@ -16,10 +17,7 @@ ITALIAN_OPTIONS = {
     "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "salad": True, "quota": 3},
 }
 GAMES = {
-    "standard": "standard",
-    "classic": "classic",
-    "fr32": "fr32",
-    "italian": "italian",
+    **{name: name for name in PRESET_NAMES},
     "italian+options": ITALIAN_OPTIONS,
     "italian without trumps": {"preset": "italian", "options": {"without": "trumps"}},
 }

@@ -10,14 +10,10 @@ import pytest
 
 from barbu import RuleError
 from tests.formats import score_both
-from tests.reference_presets import Illegal, parse_rules
-from tests.reference_presets import score_record as reference_score
+from tests.reference_preset_records import score_record as reference_score
+from tests.reference_presets import PRESETS, Illegal, parse_rules
 
-CONFIGS = {
-    "standard": "standard",
-    "classic": "classic",
-    "fr32": "fr32",
-    "italian": "italian",
+OPTION_CONFIGS = {
     "italian-values-quota3": {
         "preset": "italian",
         "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "quota": 3},
@@ -36,7 +32,10 @@ CONFIGS = {
         "options": {"salad": True, "without": "domino"},
     },
 }
-DOUBLING_CONFIGS = [name for name in CONFIGS if name != "fr32"]
+"""The options each preset is checked with, besides its defaults, as records name them."""
+CONFIGS = {name: name for name in PRESETS} | OPTION_CONFIGS
+"""Every preset of the reference's table, then its options' checks."""
+DOUBLING_CONFIGS = [name for name, value in CONFIGS.items() if parse_rules(value).doubling]
 DEAL_CASES = [
     pytest.param(name, contract, id=f"{name}-{contract}")
     for name, value in CONFIGS.items()

@@ -1,21 +1,20 @@
 """An independent, deliberately naive reading of RULES.md for all four presets, used only to check
 the engine (differential tests): "standard", "classic", "fr32" and "italian" (with its options;
-"pagat", its former id, is read as it).
+"pagat", its former id, is read as it). What sets the presets apart is one table
+(``PRESETS_TABLE``: a row of plain numbers and switches per preset, read from RULES.md §7, and
+``OPTION_EFFECTS``); the play and the scores read the row, never a preset's name.
 
 Cards are strings ("QS", "TH"), hands are Python sets, every rule is written out plainly as the
 rule book says it (RULES.md §1-7 and "Decisions for the presets"). Nothing is imported from
 ``barbu`` nor from ``tests/reference.py``: this file stands alone.
 
-Entry point: ``score_record(record)`` returns the same structure as ``barbu.score_record`` and
-raises ``Illegal`` where the engine must raise ``RuleError``.
+Records are read, replayed and scored by tests/reference_preset_records.py.
 """
 
 from __future__ import annotations
 
 RANKS = "23456789TJQKA"  # low to high, ace high
 SUITS = "SHDC"
-PRESETS = ("standard", "classic", "fr32", "italian")
-FORMER_IDS = {"pagat": "italian"}  # RULES.md §7: the old id is read and means the same game
 STANDARD_CONTRACTS = [
     "no-tricks",
     "no-queens",
@@ -28,19 +27,81 @@ STANDARD_CONTRACTS = [
 FR32_CONTRACTS = ["king-of-hearts", "hearts", "queens", "jacks", "tricks", "last-trick", "reverse"]
 POSITIVE = ("trumps", "domino")
 
-# italian options: every allowed value, the default first.
-ITALIAN_OPTIONS = {
-    "king_of_hearts": (-20, -30),
-    "queen": (-6, -8),
-    "ace_of_hearts": (-6, -4),
-    "quota": (2, 3),
-    "domino_any_seven": (False, True),
-    "overtrump_always": (False, True),
-    "salad": (False, True),
-    "without": (None, "trumps", "domino"),
+STANDARD = {
+    "ranks": RANKS,  # the pack: these ranks of each suit
+    "contracts": STANDARD_CONTRACTS,
+    "blocks": 4,  # a session is this many blocks of one deal per contract
+    "rotation": "block",  # the declarer keeps a block (§1); "deal": the dealer moves on (fr32)
+    "doubling": True,
+    "quota": 2,  # doubles of the declarer each other player owes in a block (§4)
+    "first_lead": 0,  # the first trick is led by the declarer plus this many seats
+    "heart_lead": "no-hearts",  # §2; "broken": not until hearts are broken; "any"
+    "void_in_trumps": "win",  # §3; "trump" (classic), "free" (italian), "overtrump"
+    "early_end": ("no-queens", "no-hearts", "no-king-of-hearts"),  # §2
+    "domino_rank": None,  # None: the declarer names the starting rank
+    "domino_opener": None,  # the only card that may open the Domino (italian: 7D)
+    "domino_first": 0,  # else the first seat from the declarer plus this that can lay moves first
+    "domino_places": (45, 20, 5, -5),
+    "queen": -6,
+    "ace_of_hearts": -6,
+    "king_of_hearts": -20,
+    "lowest_wins": False,
+    "options": {},  # each option's allowed values, the default first
+    "former_ids": (),
 }
-
-SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+PRESETS_TABLE = {
+    "standard": STANDARD,
+    "classic": {  # RULES.md §7 classic
+        **STANDARD,
+        "void_in_trumps": "trump",
+        "early_end": (),
+        "domino_places": (45, 20, 10, -10),
+    },
+    "fr32": {  # RULES.md §7 fr32
+        **STANDARD,
+        "ranks": "789TJQKA",
+        "contracts": FR32_CONTRACTS,
+        "blocks": 1,
+        "rotation": "deal",
+        "doubling": False,
+        "first_lead": 1,
+        "heart_lead": "any",
+        "early_end": (),
+        "lowest_wins": True,
+    },
+    "italian": {  # RULES.md §7 italian
+        **STANDARD,
+        "first_lead": 1,
+        "heart_lead": "broken",
+        "void_in_trumps": "free",
+        "early_end": ("no-queens", "no-king-of-hearts"),
+        "domino_rank": "7",
+        "domino_opener": "7D",
+        "options": {
+            "king_of_hearts": (-20, -30),
+            "queen": (-6, -8),
+            "ace_of_hearts": (-6, -4),
+            "quota": (2, 3),
+            "domino_any_seven": (False, True),
+            "overtrump_always": (False, True),
+            "salad": (False, True),
+            "without": (None, "trumps", "domino"),
+        },
+        "former_ids": ("pagat",),
+    },
+}
+"""Every preset of RULES.md §7, each number and switch as the rule book states it."""
+PRESETS = tuple(PRESETS_TABLE)
+FORMER_IDS = {old: name for name, row in PRESETS_TABLE.items() for old in row["former_ids"]}
+OPTION_EFFECTS = {
+    ("domino_any_seven", True): {"domino_opener": None, "domino_first": 1},
+    ("overtrump_always", True): {"void_in_trumps": "overtrump"},
+    ("salad", True): {"add": "salad"},
+    ("without", "trumps"): {"drop": "trumps"},
+    ("without", "domino"): {"drop": "domino"},
+}
+"""What an option's value changes; an option named as an entry of the table (``queen``,
+``quota``...) sets that entry."""
 
 
 class Illegal(Exception):
@@ -60,44 +121,6 @@ def suit(card: str) -> str:
     return card[1]
 
 
-def parse_rank(text) -> str:
-    """Read a rank ("A", "t", "10", ...) and return its canonical letter."""
-    if not isinstance(text, str):
-        raise Illegal(f"not a rank: {text!r}")
-    t = text.strip().upper()
-    if t == "10":
-        t = "T"
-    if len(t) != 1 or t not in RANKS:
-        raise Illegal(f"not a rank: {text!r}")
-    return t
-
-
-def parse_suit(text) -> str:
-    """Read a suit ("S", "h", "♦", ...) and return its canonical letter."""
-    if not isinstance(text, str):
-        raise Illegal(f"not a suit: {text!r}")
-    t = text.strip().upper()
-    t = SUIT_SYMBOLS.get(t, t)
-    if len(t) != 1 or t not in SUITS:
-        raise Illegal(f"not a suit: {text!r}")
-    return t
-
-
-def parse_card(text) -> str:
-    """Read a card ("QS", "10h", "T♥", ...) and return it as canonical "TH"."""
-    if not isinstance(text, str) or len(text.strip()) < 2:
-        raise Illegal(f"not a card: {text!r}")
-    t = text.strip()
-    return parse_rank(t[:-1]) + parse_suit(t[-1])
-
-
-def parse_seat(value) -> int:
-    """A seat number 0-3 (a JSON integer, not a boolean)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise Illegal(f"not a seat: {value!r}")
-    return value
-
-
 # -- rules ------------------------------------------------------------------------------------
 
 
@@ -111,27 +134,28 @@ class Rules:
 
     def __init__(self, preset: str, options: dict):
         self.preset = preset
-        self.options = {name: values[0] for name, values in ITALIAN_OPTIONS.items()}
+        row = PRESETS_TABLE[preset]
+        self.options = {name: values[0] for name, values in row["options"].items()}
         self.options.update(options)
-        if preset == "fr32":
-            self.ranks = "789TJQKA"
-            self.contracts = list(FR32_CONTRACTS)
-        else:
-            self.ranks = RANKS
-            self.contracts = list(STANDARD_CONTRACTS)
-        if preset == "italian":
-            if self.options["salad"]:
-                self.contracts.append("salad")
-            if self.options["without"] is not None:
-                self.contracts.remove(self.options["without"])
+        settings = {k: v for k, v in row.items() if k not in ("options", "former_ids")}
+        contracts = list(row["contracts"])
+        for name, value in self.options.items():
+            if name in settings:
+                settings[name] = value
+            effect = OPTION_EFFECTS.get((name, value), {})
+            settings.update({k: v for k, v in effect.items() if k not in ("add", "drop")})
+            if "add" in effect:
+                contracts.append(effect["add"])
+            if "drop" in effect:
+                contracts.remove(effect["drop"])
+        self.__dict__.update(settings)
+        self.contracts = contracts
         self.deck = [r + s for s in SUITS for r in self.ranks]
         self.hand_size = len(self.deck) // 4
         self.tricks = self.hand_size
         # A block has as many deals as the preset has contracts; fr32's session is one "block".
         self.block_size = len(self.contracts)
-        self.session_deals = 7 if preset == "fr32" else 4 * self.block_size
-        self.doubling = preset != "fr32"
-        self.quota = self.options["quota"] if preset == "italian" else 2
+        self.session_deals = self.blocks * self.block_size
 
     def key(self):
         """What makes two rules the same (the preset and every option value)."""
@@ -139,7 +163,7 @@ class Rules:
 
     def declarer_of(self, first: int, n: int) -> int:
         """The declarer (fr32: the dealer) of deal ``n`` (1-based) of a session."""
-        if self.preset == "fr32":
+        if self.rotation == "deal":
             return (first + (n - 1)) % 4
         return (first + (n - 1) // self.block_size) % 4
 
@@ -167,12 +191,13 @@ def parse_rules(value) -> Rules:
         name = FORMER_IDS.get(name, name)
     if not isinstance(name, str) or name not in PRESETS:
         raise Illegal(f"unknown preset {name!r}")
-    if options and name != "italian":
-        raise Illegal(f"options are for italian only, not {name}")
+    allowed = PRESETS_TABLE[name]["options"]
+    if options and not allowed:
+        raise Illegal(f"the {name} rules take no options")
     for option, given in options.items():
-        if option not in ITALIAN_OPTIONS:
+        if option not in allowed:
             raise Illegal(f"unknown option {option!r}")
-        if not any(same_json(given, allowed) for allowed in ITALIAN_OPTIONS[option]):
+        if not any(same_json(given, value) for value in allowed[option]):
             raise Illegal(f"option {option}: bad value {given!r}")
     return Rules(name, options)
 
@@ -224,7 +249,7 @@ class RefDeal:
                 raise Illegal("trumps needs a trump suit")
         elif trump is not None:
             raise Illegal("only trumps takes a trump suit")
-        if contract == "domino" and r.preset in ("standard", "classic"):
+        if contract == "domino" and r.domino_rank is None:
             if start_rank is None:
                 raise Illegal("domino needs a starting rank")
         elif start_rank is not None:
@@ -232,7 +257,7 @@ class RefDeal:
         self.contract = contract
         self.trump = trump
         if contract == "domino":
-            self.start_rank = "7" if r.preset == "italian" else start_rank
+            self.start_rank = r.domino_rank or start_rank
         if r.doubling:
             self.doubling = True
             self.turn = (self.declarer + 1) % 4
@@ -278,19 +303,13 @@ class RefDeal:
         r = self.rules
         d = self.declarer
         self.playing = True
-        if self.contract == "domino":
-            if r.preset == "italian" and not r.options["domino_any_seven"]:
-                self.turn = next(s for s in range(4) if "7D" in self.hands[s])
-            elif r.preset == "italian":
-                order = [(d + 1) % 4, (d + 2) % 4, (d + 3) % 4, d]
-                self.turn = next(s for s in order if any(c[0] == "7" for c in self.hands[s]))
-            else:
-                order = [d, (d + 1) % 4, (d + 2) % 4, (d + 3) % 4]
-                self.turn = next(s for s in order if self.can_lay(s))
-        elif r.preset in ("standard", "classic"):
-            self.turn = d
-        else:  # italian and fr32: the declarer's left leads
-            self.turn = (d + 1) % 4
+        if self.contract == "domino" and r.domino_opener:  # its holder moves first
+            self.turn = next(s for s in range(4) if r.domino_opener in self.hands[s])
+        elif self.contract == "domino":  # the first seat from there that can lay
+            order = [(d + r.domino_first + k) % 4 for k in range(4)]
+            self.turn = next(s for s in order if self.can_lay(s))
+        else:  # the declarer leads, or his left (italian, fr32)
+            self.turn = (d + r.first_lead) % 4
 
     # legality -------------------------------------------------------------------------------
 
@@ -317,12 +336,7 @@ class RefDeal:
         if card not in hand:
             return "not in hand"
         if self.contract == "domino":
-            if (
-                r.preset == "italian"
-                and not r.options["domino_any_seven"]
-                and not self.rows
-                and card != "7D"
-            ):
+            if r.domino_opener and not self.rows and card != r.domino_opener:
                 return "seven-of-diamonds-first"
             if not self.domino_playable(card):
                 return "not-playable"
@@ -331,13 +345,13 @@ class RefDeal:
         if not self.trick:
             only_hearts = all(suit(c) == "H" for c in hand)
             if suit(card) == "H" and not only_hearts:
-                if r.preset in ("standard", "classic") and self.contract in (
+                if r.heart_lead == "no-hearts" and self.contract in (
                     "no-hearts",
                     "no-king-of-hearts",
                 ):
                     return "heart-lead"
                 if (
-                    r.preset == "italian"
+                    r.heart_lead == "broken"
                     and self.contract in ("no-hearts", "no-king-of-hearts", "salad")
                     and not self.hearts_broken()
                 ):
@@ -350,6 +364,11 @@ class RefDeal:
             return "must-follow-suit"
         if self.contract != "trumps":
             return None
+        return self.why_illegal_in_trumps(card, hand, led, holds_led)
+
+    def why_illegal_in_trumps(self, card, hand, led, holds_led):
+        """Trumps (§3, §7): the duties to beat a trump and, void in a plain suit, to trump."""
+        r = self.rules
         top = self.highest_trump_in_trick()
         trumps_in_hand = [c for c in hand if suit(c) == self.trump]
         beating = [c for c in trumps_in_hand if top is None or rank(c) > top]
@@ -361,15 +380,15 @@ class RefDeal:
         if holds_led:
             return None
         # void in a plain led suit
-        if r.preset == "standard":
+        if r.void_in_trumps == "win":
             if beating and card not in beating:
                 return "must-trump-to-win"
-        elif r.preset == "classic":
+        elif r.void_in_trumps == "trump":
             if trumps_in_hand and card not in trumps_in_hand:
                 return "must-trump"
             if beating and card not in beating:
                 return "must-overtrump"
-        elif r.preset == "italian" and r.options["overtrump_always"]:  # noqa: SIM102 - a branch a preset
+        elif r.void_in_trumps == "overtrump":  # noqa: SIM102 - a branch a duty
             if top is not None and beating and card not in beating:
                 return "must-overtrump"
         return None
@@ -417,22 +436,16 @@ class RefDeal:
             self.over = True
 
     def ends_early(self):
-        """Whether no remaining card can change the score, in the presets that stop then."""
-        preset, c = self.rules.preset, self.contract
+        """Whether no remaining card can change the score, in the contracts that stop then."""
+        c = self.contract
+        if c not in self.rules.early_end:
+            return False  # classic and fr32 play every trick
         taken = [x for t in self.taken for x in t]
-        queens = sum(1 for x in taken if x[0] == "Q")
-        hearts = sum(1 for x in taken if suit(x) == "H")
-        if preset == "standard":
-            return (
-                (c == "no-queens" and queens == 4)
-                or (c == "no-hearts" and hearts == 13)
-                or (c == "no-king-of-hearts" and "KH" in taken)
-            )
-        if preset == "italian":
-            return (c == "no-queens" and queens == 4) or (
-                c == "no-king-of-hearts" and "KH" in taken
-            )
-        return False  # classic and fr32 play every trick
+        if c == "no-queens":
+            return sum(1 for x in taken if x[0] == "Q") == 4
+        if c == "no-hearts":
+            return sum(1 for x in taken if suit(x) == "H") == 13
+        return c == "no-king-of-hearts" and "KH" in taken
 
     # domino ---------------------------------------------------------------------------------
 
@@ -448,8 +461,8 @@ class RefDeal:
         if seat in self.out:
             return False
         r = self.rules
-        if r.preset == "italian" and not r.options["domino_any_seven"] and not self.rows:
-            return "7D" in self.hands[seat]
+        if r.domino_opener and not self.rows:
+            return r.domino_opener in self.hands[seat]
         return any(self.domino_playable(c) for c in self.hands[seat])
 
     def lay(self, seat, card):
@@ -482,12 +495,12 @@ class RefDeal:
 
     def queen_points(self, seat):
         """No Queens: each queen taken."""
-        value = self.rules.options["queen"] if self.rules.preset == "italian" else -6
+        value = self.rules.queen
         return value * sum(1 for c in self.taken[seat] if c[0] == "Q")
 
     def heart_points(self, seat):
         """No Hearts: -2 per heart, the ace of hearts more."""
-        ace = self.rules.options["ace_of_hearts"] if self.rules.preset == "italian" else -6
+        ace = self.rules.ace_of_hearts
         points = 0
         for c in self.taken[seat]:
             if c == "AH":
@@ -498,7 +511,7 @@ class RefDeal:
 
     def king_points(self, seat):
         """No King of Hearts: K♥ taken."""
-        value = self.rules.options["king_of_hearts"] if self.rules.preset == "italian" else -20
+        value = self.rules.king_of_hearts
         return value if "KH" in self.taken[seat] else 0
 
     def last_two_points(self, seat):
@@ -513,10 +526,10 @@ class RefDeal:
     def raw(self):
         """Each seat's raw score for the contract."""
         c = self.contract
-        if self.rules.preset == "fr32":
+        if c in FR32_CONTRACTS:
             return [self.fr32_points(s) for s in range(4)]
         if c == "domino":
-            places = [45, 20, 10, -10] if self.rules.preset == "classic" else [45, 20, 5, -5]
+            places = self.rules.domino_places
             scores = [0, 0, 0, 0]
             for place, seat in enumerate(self.out):
                 scores[seat] = places[place]
@@ -581,147 +594,3 @@ class RefDeal:
                 out[a] += factor * (raw[a] - raw[b])
                 out[b] += factor * (raw[b] - raw[a])
         return out
-
-
-# -- records ----------------------------------------------------------------------------------
-
-
-def parse_hands(rec, rules: Rules):
-    """Four hands of ``rules.hand_size`` distinct cards, together exactly the preset's pack."""
-    hands = rec["hands"]
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise Illegal("4 hands expected")
-    out = []
-    for hand in hands:
-        if not isinstance(hand, list):
-            raise Illegal("a hand is a list")
-        cards = [parse_card(c) for c in hand]
-        if len(cards) != rules.hand_size:
-            raise Illegal(f"a hand holds {rules.hand_size} cards, not {len(cards)}")
-        for c in cards:
-            if c not in rules.deck:
-                raise Illegal(f"{c} is not in the {rules.preset} pack")
-        out.append(cards)
-    if sorted(c for h in out for c in h) != sorted(rules.deck):
-        raise Illegal("the hands are not the pack")
-    return out
-
-
-def replay_deal(
-    rec, rules: Rules | None = None, owed=None, deals_left=None, used=(), upto: int | None = None
-):
-    """Replay a deal record by the rule book; raise Illegal on anything wrong or unfinished.
-
-    With ``upto``, stop after that many cards of the play and return the deal as it stands then.
-    """
-    try:
-        if not isinstance(rec, dict):
-            raise Illegal("a deal record is an object")
-        if rules is None:
-            rules = parse_rules(rec.get("rules", "standard"))
-        hands = parse_hands(rec, rules)
-        declarer = parse_seat(rec.get("declarer"))
-        deal = RefDeal(rules, hands, declarer, owed, deals_left, used)
-        trump = parse_suit(rec["trump"]) if rec.get("trump") is not None else None
-        start = parse_rank(rec["start_rank"]) if rec.get("start_rank") is not None else None
-        deal.choose(rec.get("contract"), trump, start)
-        pairs = rec["doubles"]
-        if not isinstance(pairs, list):
-            raise Illegal("doubles is a list")
-        if not rules.doubling:
-            if pairs:
-                raise Illegal(f"no doubles in {rules.preset}")
-        else:
-            parsed = []
-            for p in pairs:
-                if not isinstance(p, list) or len(p) != 2:
-                    raise Illegal("a double is a [doubler, target] pair")
-                parsed.append((parse_seat(p[0]), parse_seat(p[1])))
-            i = 0
-            d = declarer
-            for seat in [(d + 1) % 4, (d + 2) % 4, (d + 3) % 4, d]:
-                targets = []
-                while i < len(parsed) and parsed[i][0] == seat:
-                    targets.append(parsed[i][1])
-                    i += 1
-                deal.double_turn(targets)
-            if i != len(parsed):
-                raise Illegal("a double out of turn")
-        play = rec["play"]
-        if not isinstance(play, list):
-            raise Illegal("play is a list")
-        for text in play[:upto]:
-            deal.play(parse_card(text))
-        if upto is not None:
-            return deal
-        if not deal.over:
-            raise Illegal("unfinished deal")
-        return deal
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise Illegal(f"malformed: {e!r}") from None
-
-
-def block_context(rules: Rules, first: int, earlier: list[RefDeal], n: int):
-    """Deal ``n`` (1-based) of a session: (declarer, owed doubles, deals left, used contracts).
-
-    ``earlier`` holds the session's deals 1..n-1, already replayed.
-    """
-    declarer = rules.declarer_of(first, n)
-    index = (n - 1) % rules.block_size
-    block = earlier[n - 1 - index : n - 1]
-    used = [d.contract for d in block]
-    owed = []
-    for seat in range(4):
-        if seat == declarer or not rules.doubling:
-            owed.append(0)
-        else:
-            made = sum(1 for d in block if (seat, declarer) in d.doubles)
-            owed.append(max(0, rules.quota - made))
-    return declarer, owed, rules.block_size - index, used
-
-
-def score_session(rec):
-    """Score a session record: per-deal raw/final, totals, winners once all deals are played."""
-    try:
-        rules = parse_rules(rec.get("rules", "standard"))
-        seed = rec.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise Illegal("seed is an integer or null")
-        first = parse_seat(rec.get("first_declarer"))
-        records = rec["deals"]
-        if not isinstance(records, list):
-            raise Illegal("deals is a list")
-        if len(records) > rules.session_deals:
-            raise Illegal(f"{rules.preset} has {rules.session_deals} deals, not {len(records)}")
-        played: list[RefDeal] = []
-        for n, drec in enumerate(records, 1):
-            if not isinstance(drec, dict):
-                raise Illegal("a deal record is an object")
-            if "rules" in drec and parse_rules(drec["rules"]).key() != rules.key():
-                raise Illegal(f"deal {n}: rules differ from the session's")
-            declarer, owed, left, used = block_context(rules, first, played, n)
-            if parse_seat(drec.get("declarer")) != declarer:
-                raise Illegal(f"deal {n}: the declarer is seat {declarer}")
-            played.append(replay_deal(drec, rules, owed, left, used))
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        raise Illegal(f"malformed: {e!r}") from None
-    deals = [{"raw": d.raw(), "final": d.final()} for d in played]
-    totals = [sum(d["final"][s] for d in deals) for s in range(4)]
-    result = {"deals": deals, "totals": totals}
-    if len(played) == rules.session_deals:
-        best = min(totals) if rules.preset == "fr32" else max(totals)
-        result["winners"] = [s for s in range(4) if totals[s] == best]
-    return result
-
-
-def is_session_record(rec) -> bool:
-    """A session record has "deals" or "first_declarer"."""
-    return isinstance(rec, dict) and ("deals" in rec or "first_declarer" in rec)
-
-
-def score_record(rec):
-    """Score a deal or session record like ``barbu.score_record``; raise Illegal if refused."""
-    if is_session_record(rec):
-        return score_session(rec)
-    deal = replay_deal(rec)
-    return {"raw": deal.raw(), "final": deal.final()}

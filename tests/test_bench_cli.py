@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from barbu.rules import preset
+from barbu.presets import preset
 from tools.bench import common
 
 BENCH = Path(common.__file__).resolve().parent

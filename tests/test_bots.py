@@ -11,7 +11,7 @@ from barbu.bots.inference import MoveModel
 from barbu.bots.knowledge import forbidden_cards, sample_hands
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.cards import CARDS, FULL_DECK, deal_masks, mask_of
-from barbu.rules import STANDARD, preset
+from barbu.presets import STANDARD, preset
 
 QUICK = {
     level: replace(

@@ -22,7 +22,7 @@ from barbu import (
 )
 from barbu.cards import deal_masks
 from barbu.playout import random_playout
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from tests.helpers import layout, start
 
 

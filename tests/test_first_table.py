@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from barbu import Session
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from tools.site.first_table import MARK, data_block, first_seeds, first_tables, with_first_tables
 from web.game.first import with_seed
 from web.languages.i18n import SUPPORTED

@@ -24,7 +24,7 @@ from barbu import (
     session_record,
 )
 from barbu.deal import Phase
-from barbu.rules import PRESETS, preset
+from barbu.presets import PRESETS, preset
 
 OPTION_SETS = [
     {"king_of_hearts": -30},

@@ -25,7 +25,7 @@ from barbu import (
     session_record,
 )
 from barbu.keeper import KeptDeal, KeptGame, Payment, Standing, Taken, count_scores
-from barbu.rules import FR32, STANDARD, preset, rules_from_record
+from barbu.presets import FR32, STANDARD, preset, rules_from_record
 from barbu.scoring import final_scores
 from tests.kept_games import (
     BLOCK,

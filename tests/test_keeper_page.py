@@ -17,7 +17,7 @@ import pytest
 
 from barbu import ChooseContract, Contract, Rank, RuleError, Suit
 from barbu.keeper import KeptDeal, KeptGame, Taken
-from barbu.rules import preset
+from barbu.presets import preset
 from tools.site.static_dom import Document
 from web.components.dom import Dom
 from web.keeper.entry import Entry, EntryError

@@ -14,7 +14,7 @@ import pytest
 from barbu import RuleError, session_record
 from barbu.jsontext import JsonRefused, load
 from barbu.keeper import KeeperError, KeptDeal, KeptGame
-from barbu.rules import STANDARD, rules_from_record
+from barbu.presets import STANDARD, rules_from_record
 from tests import hostile
 from tests.kept_games import BLOCK, GAMES, C, played, refusal
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from barbu.keeper import RAW_LIMIT, KeptDeal, KeptGame, Taken, check_raw, count_scores, tallies
-from barbu.rules import FR32, STANDARD, preset, rules_from_record
+from barbu.presets import FR32, STANDARD, preset, rules_from_record
 from tests.kept_games import ITALIAN_OPTIONS, C, refusal
 
 # -- the rows: scores that add up, counts that can be ----------------------------------------

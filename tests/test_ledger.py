@@ -14,7 +14,8 @@ from barbu import ChooseContract, RuleError
 from barbu.calls import DoublingRound, check_contract, legal_contracts
 from barbu.keeper import KeptGame
 from barbu.ledger import Ledger, Row
-from barbu.rules import FR32, STANDARD, Contract, preset, rules_from_record
+from barbu.presets import FR32, STANDARD, preset, rules_from_record
+from barbu.rules import Contract
 from tests.kept_games import GAMES, played, reported
 
 NQ, NT, TR = Contract("no-queens"), Contract("no-tricks"), Contract("trumps")

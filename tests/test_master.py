@@ -23,7 +23,8 @@ from barbu.bots.service import decide, hint
 from barbu.bots.simulate import heuristic_playout, skip_doubling
 from barbu.bots.solver import solve
 from barbu.cards import CARDS, deal_masks
-from barbu.rules import PRESET_NAMES, Rules, preset
+from barbu.presets import PRESET_NAMES, preset
+from barbu.rules import Rules
 from barbu.wire import position_data
 
 QUICK = replace(

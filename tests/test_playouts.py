@@ -30,17 +30,8 @@ from barbu.bots.heuristics import domino_card, negative_card, play_style, trumps
 from barbu.bots.simulate import heuristic_playout, suits_held
 from barbu.cards import CARDS, FULL_DECK, Mask, deal_masks, iter_mask, mask_of
 from barbu.playout import random_card, random_playout
-from barbu.rules import (
-    CLASSIC,
-    ITALIAN,
-    PRESET_NAMES,
-    REGISTRY,
-    STANDARD,
-    ContractRules,
-    Lead,
-    Rules,
-    preset,
-)
+from barbu.presets import CLASSIC, ITALIAN, PRESET_NAMES, REGISTRY, STANDARD, preset
+from barbu.rules import ContractRules, Lead, Rules
 
 OPTION_SETS: dict[str, dict[str, object]] = {
     **{

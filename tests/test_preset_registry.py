@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from barbu import RuleError, Session
-from barbu.records import deal_from_record, deal_record, session_from_record, session_record
-from barbu.rules import (
+from barbu.presets import (
     ALIASES,
     ITALIAN,
     PAGAT,
@@ -18,12 +17,14 @@ from barbu.rules import (
     PRESETS,
     REGISTRY,
     STANDARD,
-    Rules,
     preset,
     registered,
     rules_from_record,
 )
+from barbu.records import deal_from_record, deal_record, session_from_record, session_record
+from barbu.rules import Rules
 from tools.bench.arena import read_records
+from web.languages.presets import catalog_keys
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "languages" / "catalogs"
 OTHER_JSON = {"bool": [1, 0, "true", None], "int": [True, -30.0, "-30", None], "choice": [0, False]}
@@ -70,10 +71,14 @@ def test_each_preset_is_built_under_its_id_and_written_as_it(name):
 def test_every_catalog_key_of_the_registry_is_in_every_language(lang):
     messages = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
     for entry in REGISTRY.values():
-        keys = [entry.label, entry.about, *([entry.options_label] if entry.options else [])]
-        for option in entry.options:
-            keys += [option.label, *option.value_labels]
+        keys = catalog_keys(entry)
         assert [k for k in keys if k not in messages] == [], entry.name
+    assert catalog_keys(REGISTRY["italian"])[:3] == [
+        "rules.italian",
+        "rules.italian.about",
+        "menu.options",
+    ]
+    assert "option.without.none" in catalog_keys(REGISTRY["italian"])
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)

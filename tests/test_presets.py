@@ -7,8 +7,8 @@ import pytest
 
 from barbu import ChooseContract, Contract, Deal, Double, Play, RuleError, Session, cards
 from barbu.bots import Bot
+from barbu.presets import CLASSIC, FR32, ITALIAN, PRESETS, STANDARD, preset, rules_from_record
 from barbu.records import deal_record, score_record, session_record
-from barbu.rules import CLASSIC, FR32, ITALIAN, PRESETS, STANDARD, preset, rules_from_record
 from tests.generate_presets import random_session_record
 from tests.helpers import layout, legal, play, start
 

@@ -10,7 +10,8 @@ import pytest
 
 from tests.generate_presets import random_deal_record
 from tests.preset_cases import CONFIGS, DEAL_CASES, agree, both_refuse, with_play_card
-from tests.reference_presets import RANKS, replay_deal
+from tests.reference_preset_records import replay_deal
+from tests.reference_presets import RANKS
 
 # -- 3. illegal mutations ---------------------------------------------------------------------
 

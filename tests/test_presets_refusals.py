@@ -17,8 +17,8 @@ from tests.generate_presets import (
     random_session_record,
 )
 from tests.preset_cases import CONFIGS, DOUBLING_CONFIGS, agree, both_refuse
+from tests.reference_preset_records import score_record as reference_score
 from tests.reference_presets import Illegal, RefDeal, parse_rules
-from tests.reference_presets import score_record as reference_score
 
 
 @pytest.mark.parametrize("config", list(CONFIGS))

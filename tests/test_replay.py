@@ -11,8 +11,8 @@ import pytest
 
 from barbu import Contract, Double, Phase, Play
 from barbu.deal import Deal
+from barbu.presets import preset
 from barbu.records import deal_record
-from barbu.rules import preset
 from tests.helpers import run
 from web.game.engine import Game
 from web.game.keys import KeyContext, key_command

@@ -27,7 +27,7 @@ from barbu.bots.review import (
     review_data,
 )
 from barbu.cards import deal_masks
-from barbu.rules import preset
+from barbu.presets import preset
 from barbu.session import Session
 from barbu.wire import position_data
 from tests.helpers import layout

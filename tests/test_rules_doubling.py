@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu import STANDARD, ChooseContract, Contract, Deal, Double, RuleError, Suit
-from barbu.rules import FR32
+from barbu.presets import FR32
 from barbu.scoring import final_scores, transfers, winners
 from tests.helpers import layout
 

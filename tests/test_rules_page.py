@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from tools.site.build import PAGES
 from tools.site.rules_document import document as rules_document
 from tools.site.rules_facts import example_session, facts, settlement_example
@@ -62,9 +62,9 @@ def test_fields_are_the_rules_objects_numbers():
     assert [fields[f"domino.{k}"] for k in range(1, 5)] == ["+45", "+20", "+5", "\u22125"]
     assert [fields[f"classic.domino.{k}"] for k in (3, 4)] == ["+10", "\u221210"]
     assert fields["block.total"] == "0" and fields["negative.total"] == "\u2212130"
-    assert fields["italian.salad.all-options"] == "\u2212146"
+    assert fields["italian.all.salad.total"] == "\u2212146"
     assert fields["italian.salad.deals"] == "32"
-    assert (fields["fr32.cards"], fields["fr32.last-trick"], fields["fr32.reverse"]) == (
+    assert (fields["fr32.cards"], fields["fr32.last-trick.8"], fields["fr32.reverse.trick"]) == (
         "32",
         "50",
         "10",
@@ -282,7 +282,7 @@ def test_the_options_that_can_leave_a_winner_below_zero_are_those_the_faq_names(
     preset or single option."""
     from pathlib import Path
 
-    from barbu.rules import CLASSIC, ITALIAN, REGISTRY, preset
+    from barbu.presets import CLASSIC, ITALIAN, REGISTRY, preset
     from tools.site.rules_facts import block_total
 
     assert block_total(STANDARD) == 0 and block_total(CLASSIC) == 0
@@ -297,6 +297,6 @@ def test_the_options_that_can_leave_a_winner_below_zero_are_those_the_faq_names(
     for lang in SUPPORTED:
         text = Path(f"web/rules/{lang}.md").read_text(encoding="utf-8")
         answer = text.split("### faq-minus")[1].split("###")[0]
-        for field in ("king-option.block", "queen-option.block", "salad.block-total"):
+        for field in ("king_of_hearts.block.total", "queen.block.total", "salad.block.total"):
             assert f"{{italian.{field}}}" in answer, (lang, field)
-        assert "{italian.without.block-total}" in answer, lang
+        assert "{italian.without.block.total}" in answer, lang

@@ -4,7 +4,7 @@ import pytest
 
 from barbu import Contract, Play, RuleError, cards
 from barbu.cards import mask_of
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from barbu.tricks import raw_trick_scores
 from tests.helpers import layout, legal, play, start
 

@@ -15,7 +15,7 @@ from barbu import (
     session_record,
 )
 from barbu.cards import FULL_DECK, mask_of
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 
 
 def _random_session(seed, policy_seed=None):

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from barbu.cards import Card
+from barbu.presets import PRESET_NAMES
 from tools.site.build import (
     PYODIDE_FILES,
     UNUSED_PYSCRIPT,
@@ -201,12 +202,17 @@ def test_dist_zips_the_compiled_engine_and_ui_only(built):
     assert {
         "barbu/__init__.pyc",
         "barbu/bots/players.pyc",
+        "barbu/presets/italian.json",  # a preset's measured data, read with pkgutil.get_data
         "barbu/wire.pyc",
         "web/game/app.pyc",
     } <= modules
     assert not {"barbu/__main__.pyc", "web/main.pyc", "web/game/main.pyc"} & modules
     assert not [name for name in modules if name.startswith(("tools/", "tests/"))]
-    assert all(name.endswith(".pyc") for name in modules)  # compiled, no source
+    # compiled, no source; beside them only the presets' measured data
+    assert all(name.endswith(".pyc") or name.startswith("barbu/presets/") for name in modules)
+    assert {name for name in modules if not name.endswith(".pyc")} == {
+        f"barbu/presets/{name}.json" for name in PRESET_NAMES
+    }
 
 
 def test_shipped_python_keeps_every_line_of_code_in_its_place():

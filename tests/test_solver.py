@@ -37,7 +37,8 @@ from barbu.bots.solver import (
     solve,
 )
 from barbu.cards import deal_masks, mask_of
-from barbu.rules import PRESET_NAMES, STANDARD, Rules, preset
+from barbu.presets import PRESET_NAMES, STANDARD, preset
+from barbu.rules import Rules
 from tests.helpers import layout, start
 
 RULE_SETS: dict[str, Rules] = {

@@ -14,7 +14,8 @@ import pytest
 from barbu import Session, score_record, session_record
 from barbu.bots.players import Bot
 from barbu.keeper import KeptGame
-from barbu.rules import PRESETS, Rules
+from barbu.presets import PRESETS
+from barbu.rules import Rules
 from web.stats.figures import (
     FORMAT,
     StatsRefused,

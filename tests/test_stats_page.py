@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from barbu.keeper import KeptGame
-from barbu.rules import PRESETS
+from barbu.presets import PRESETS
 from tests.test_keeper_page import FakeStorage, RefusingStorage
 from tests.test_stats import record
 from tools.site.build import PAGES

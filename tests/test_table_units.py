@@ -26,6 +26,7 @@ from barbu import (
 from barbu.actions import action_from_data
 from barbu.errors import REFUSALS
 from barbu.keeper.errors import KEEPER_REFUSALS, KeeperError
+from barbu.presets import PRESET_NAMES
 from tests.helpers import run
 from web.components.dom import Dom
 from web.components.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
@@ -416,11 +417,11 @@ def test_elements_take_text_never_markup():
 
 @pytest.mark.parametrize("lang", SUPPORTED)
 @pytest.mark.parametrize(
-    "name,options", [("standard", {}), ("classic", {}), ("fr32", {}), ("italian", {"salad": True})]
+    "name,options", [*((name, {}) for name in PRESET_NAMES), ("italian", {"salad": True})]
 )
 def test_each_contract_is_explained_from_its_rules(lang, name, options):
     """The menu's line for a contract must say what the rules object scores, in every game."""
-    from barbu.rules import preset
+    from barbu.presets import preset
 
     rules = preset(name, options)
     words = catalog(lang).for_rules(name)
@@ -435,7 +436,7 @@ def test_each_contract_is_explained_from_its_rules(lang, name, options):
 
 
 def test_the_explanations_name_cards_as_a_player_would():
-    from barbu.rules import STANDARD
+    from barbu.presets import STANDARD
 
     en = catalog("en")
     line = {c.contract: explanation(en, c, STANDARD) for c in STANDARD.contracts}

@@ -45,7 +45,8 @@ from ..cards import (
     mask_of,
 )
 from ..deal import Deal, Phase, View
-from ..rules import PRESETS, Contract, ContractRules, Rules
+from ..presets import REGISTRY, preset
+from ..rules import Contract, ContractRules, Rules
 from ..scoring import final_scores
 from ..tricks import beats
 from .heuristics import domino_card, play_style, trick_card
@@ -54,57 +55,21 @@ from .master import Plan, search_card, tricks_left
 from .simulate import heuristic_playout, skip_doubling
 from .solver import Model
 
-DECLARER_BASELINE = {
-    "standard": {
-        Contract.NO_TRICKS: -7.1,
-        Contract.NO_QUEENS: -6.65,
-        Contract.NO_LAST_TWO: -7.77,
-        Contract.NO_HEARTS: -8.51,
-        Contract.NO_KING_OF_HEARTS: -5.6,
-        Contract.TRUMPS: 22.93,
-        Contract.DOMINO: 19.53,
-    },
-    "classic": {
-        Contract.NO_TRICKS: -6.7,
-        Contract.NO_QUEENS: -6.18,
-        Contract.NO_LAST_TWO: -7.65,
-        Contract.NO_HEARTS: -7.4,
-        Contract.NO_KING_OF_HEARTS: -5.33,
-        Contract.TRUMPS: 23.03,
-        Contract.DOMINO: 19.67,
-    },
-    "fr32": {
-        Contract.KING_OF_HEARTS: 8.4,
-        Contract.HEARTS: 19.35,
-        Contract.QUEENS: 8.97,
-        Contract.JACKS: 18.23,
-        Contract.TRICKS: 19.3,
-        Contract.LAST_TRICK: 12.83,
-        Contract.REVERSE: -20.87,
-    },
-    "italian": {
-        Contract.NO_TRICKS: -6.19,
-        Contract.NO_QUEENS: -5.74,
-        Contract.NO_LAST_TWO: -6.8,
-        Contract.NO_HEARTS: -7.29,
-        Contract.NO_KING_OF_HEARTS: -4.3,
-        Contract.TRUMPS: 24.01,
-        Contract.DOMINO: 17.71,
-    },
-}
-"""The declarer's mean raw score per contract on a random hand, by preset (heuristic play, trump
-suit and starting rank chosen by shape; 600 deals; ``tools/bench/declarer_baseline.py`` measures
-them). A contract is worth choosing now by how much better this hand does than that: every
-contract of the block is played anyway. A contract's options scale its figure with its total
-(the italian K♥ at -30); a contract not measured (the Salad) takes a quarter of its total."""
-
 
 def declarer_baseline(rules: Rules, crules: ContractRules) -> float:
-    """What the declarer of ``crules`` scores on a random hand (see ``DECLARER_BASELINE``)."""
-    measured = DECLARER_BASELINE.get(rules.name, {}).get(crules.contract)
+    """What the declarer of ``crules`` scores on a random hand.
+
+    The preset's measured mean raw score of the declarer per contract (``Preset.baseline``, from
+    ``barbu/presets/<id>.json``: heuristic play, trump suit and starting rank chosen by shape;
+    600 deals; ``python -m tools.bench.declarer_baseline`` measures them). A contract is worth
+    choosing now by how much better this hand does than that: every contract of the block is
+    played anyway. A contract's options scale its figure with its total (the italian K♥ at -30);
+    a contract not measured (the Salad) takes a quarter of its total."""
+    entry = REGISTRY.get(rules.name)
+    measured = entry.baseline.get(crules.contract) if entry else None
     if measured is None:
         return crules.total / 4
-    return measured * crules.total / PRESETS[rules.name].contract(crules.contract).total
+    return measured * crules.total / preset(rules.name).contract(crules.contract).total
 
 
 @dataclass(frozen=True)

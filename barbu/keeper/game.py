@@ -32,7 +32,8 @@ from ..actions import ChooseContract
 from ..deal import DealSummary
 from ..errors import RuleError, quoted
 from ..ledger import Ledger
-from ..rules import STANDARD, Rules
+from ..presets import STANDARD
+from ..rules import Rules
 from ..scoring import winners as best_seats
 from .deals import Context, KeptDeal, Turn, chosen, doubled, doubling_turns, entered
 from .errors import KeeperError, at_deal

@@ -33,8 +33,9 @@ from typing import Any, NamedTuple
 from ..actions import ChooseContract, Double, action_from_data, action_to_data
 from ..errors import RuleError, quoted
 from ..ledger import Ledger
+from ..presets import rules_from_record
 from ..records import FORMAT, is_session_record, session_from_record
-from ..rules import Rules, rules_from_record
+from ..rules import Rules
 from .deals import KeptDeal, calls
 from .errors import relocated, rule_error
 from .tallies import Taken

@@ -15,7 +15,7 @@ function copy(dir, target) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (name !== "__pycache__") copy(path, `${target}/${name}`);
-    } else if (name.endsWith(".py")) {
+    } else if (name.endsWith(".py") || name.endsWith(".json")) { // modules and presets' data
       py.FS.writeFile(`${target}/${name}`, readFileSync(path));
     }
   }

@@ -10,7 +10,7 @@ over the four seats, of the candidate's score minus the baseline's score in that
 luck of the cards cancels. Deals rotate the declarer and, without ``--contract``, the contracts of
 the rules (``--rules`` names a preset of RULES.md §7, or its former id, ``--option`` sets one of
 its options, e.g. ``--rules italian --option salad=true --option king_of_hearts=-30``; the presets
-and their options are those of ``barbu.rules.REGISTRY``). Points count in the direction the rules
+and their options are those of ``barbu.presets.REGISTRY``). Points count in the direction the rules
 count as better (fr32's penalties are negated), so a positive result always favours the
 candidate. Printed: mean points per seat and deal with a 95% confidence interval, per contract
 and overall, each beside the difference in raw scores (the doubles' transfers left out: the card
@@ -42,7 +42,8 @@ from barbu.bots import LEVELS, Bot
 from barbu.cards import Mask, deal_masks
 from barbu.deal import Deal, View
 from barbu.errors import RuleError
-from barbu.rules import STANDARD, Contract, Rules, rules_from_record
+from barbu.presets import STANDARD, rules_from_record
+from barbu.rules import Contract, Rules
 from barbu.session import Session
 from tools.bench import common
 

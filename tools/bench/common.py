@@ -23,7 +23,8 @@ import json
 from pathlib import Path
 
 from barbu.errors import RuleError
-from barbu.rules import REGISTRY, STANDARD, Option, Rules, preset
+from barbu.presets import REGISTRY, STANDARD, Option, preset
+from barbu.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"

@@ -3,14 +3,17 @@
 ``python -m tools.bench.declarer_baseline --rules classic --deals 600`` deals random hands, lets
 seat 0 declare each contract of the rules in turn (the trump suit or starting rank chosen by the
 beginner's judgement of the hand), skips the doubles and plays the deal out with the bots'
-heuristics, and prints the mean raw score of the declarer per contract, ready to paste into
-``DECLARER_BASELINE`` in ``barbu/bots/players.py``.
+heuristics, and prints the mean raw score of the declarer per contract; with ``--write`` it
+stores them as the preset's measured data, ``barbu/presets/<id>.json`` (``declarer_baseline``,
+which the bots read through ``Preset.baseline``).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 from barbu.actions import ChooseContract
 from barbu.bots.players import Bot
@@ -19,6 +22,8 @@ from barbu.cards import deal_masks
 from barbu.deal import Deal
 from tools.bench import common
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def main(argv: list[str] | None = None) -> int:
     """Print the baseline of each contract of the chosen rules."""
@@ -26,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     common.add_rules(command)
     common.add_deals(command, 600)
     common.add_seed(command)
+    command.add_argument(
+        "--write", action="store_true", help="store the figures in barbu/presets/<id>.json"
+    )
     args = command.parse_args(argv)
     rules = common.rules_from(command, args)
     rng = random.Random(args.seed)
@@ -44,11 +52,13 @@ def main(argv: list[str] | None = None) -> int:
             view = replace(view, legal=tuple(options))
             deal.apply(beginner.decide(view))
             sums[crules.contract] += heuristic_playout(skip_doubling(deal))[0]
-    means = {c: round(total / args.deals, 2) for c, total in sums.items()}
-    print(f'    "{rules.name}": {{')
-    for contract, mean in means.items():
-        print(f'        "{contract}": {mean},')
-    print("    },")
+    means = {str(c): round(total / args.deals, 2) for c, total in sums.items()}
+    line = f"python -m tools.bench.declarer_baseline --rules {rules.name} --deals {args.deals}"
+    data = {"declarer_baseline": means, "measured_by": f"{line} --seed {args.seed} --write"}
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if args.write:
+        (ROOT / "barbu" / "presets" / f"{rules.name}.json").write_text(text, encoding="utf-8")
+    print(text, end="")
     return 0
 
 

@@ -154,12 +154,15 @@ def check_node_modules() -> None:
             )
 
 
-def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
+def write_modules(
+    target: Path, files: list[tuple[Path, str]], data: list[tuple[Path, str]] | None = None
+) -> None:
     """The zip of our Python modules as the page imports them: each one as shipped
     (``shipped_python``), compiled into a sourceless .pyc by the page's own Python. Importing
     them compiles nothing: 0.14 s less before a first visit's first screen than shipping the
-    sources (measured: docs/BENCHMARKS.md). Fixed dates and order, so that the bytes depend
-    on the contents only."""
+    sources (measured: docs/BENCHMARKS.md). The packages' data files (``data``: a preset's
+    measured figures, read with ``pkgutil.get_data``) go in as they are. Fixed dates and order,
+    so that the bytes depend on the contents only."""
     with tempfile.TemporaryDirectory(prefix="barbu-build-") as tmp:
         sources, compiled = Path(tmp) / "sources", Path(tmp) / "compiled"
         for source, name in files:
@@ -171,11 +174,13 @@ def write_modules(target: Path, files: list[tuple[Path, str]]) -> None:
         with zipfile.ZipFile(
             target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9
         ) as archive:
-            for _, name in sorted(files, key=lambda item: item[1]):
-                info = zipfile.ZipInfo(f"{name}c", date_time=ZIP_DATE)
+            entries = [(f"{name}c", compiled / f"{name}c") for _, name in files]
+            entries += [(name, source) for source, name in data or []]
+            for name, path in sorted(entries):
+                info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
-                archive.writestr(info, (compiled / f"{name}c").read_bytes())
+                archive.writestr(info, path.read_bytes())
 
 
 def node(script: str, doing: str, *arguments: object) -> str:
@@ -264,6 +269,14 @@ def zipped_sources() -> list[tuple[Path, str]]:
     script."""
     return python_sources(ROOT / "barbu", exclude=COMMAND_LINE) + python_sources(
         ROOT / "web", exclude=ENTRY_SCRIPTS
+    )
+
+
+def zipped_data() -> list[tuple[Path, str]]:
+    """The engine's data files modules.zip holds beside its modules (each preset's measured
+    figures, ``barbu/presets/<id>.json``)."""
+    return sorted(
+        (path, path.relative_to(ROOT).as_posix()) for path in (ROOT / "barbu").rglob("*.json")
     )
 
 
@@ -552,7 +565,7 @@ def build(dist: Path = DIST) -> str:
     (dist / "web").mkdir(parents=True)
     copy_web(dist)
     copy_vendor(dist)
-    write_modules(dist / "modules.zip", zipped_sources())
+    write_modules(dist / "modules.zip", zipped_sources(), zipped_data())
     compile_library(dist / "vendor" / "pyodide" / "python_stdlib.zip", dist / "modules.zip")
     write_runtime(dist)
     try:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from barbu.rules import STANDARD
+from barbu.presets import STANDARD
 from tools.site.static_dom import Document, Element
 from web.components.dom import Dom
 from web.game.engine import Game

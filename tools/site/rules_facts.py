@@ -2,36 +2,47 @@
 (``facts``), RULES.md §5's settlement example, and the worked example, a whole session played by
 four computer players from a fixed game number.
 
-A preset's fields are named after its section of the rules pages (``italian.salad.total``,
-``classic.domino.1``); the presets are named through the
-registry's constants (``barbu.rules.CLASSIC``, ``FR32``, ``ITALIAN``) and their options' values
-come from its schema."""
+The fields are derived from the rules objects by one scheme, the same for every preset
+(``preset_facts``, ``rules_facts``, ``contract_facts``), so that a new preset has its fields
+without code here:
+- a rules value's shape (``cards``, ``hand``, ``deals``, ``block``, ``blocks``, ``quota``,
+  ``contracts``), what a block adds up to (``block.total``, ``negative.total``) and each
+  contract's numbers under its id (``no-queens.total``, ``no-queens.queen``,
+  ``no-last-two.13``, ``domino.1``, ``trumps.trick``);
+- a preset's fields are named after its section of the rules pages (``classic.domino.1``,
+  ``fr32.hearts.heart``); the standard game's have no prefix;
+- under ``<section>.<option>.`` the fields an option's other value changes
+  (``italian.king_of_hearts.no-king-of-hearts.king``, ``italian.salad.deals``), under
+  ``<section>.all.`` those all options changed at once change (``italian.all.salad.total``);
+- scores are written with their sign, but those of a game whose lowest total wins (fr32), whose
+  points are penalties, as they count (no sign).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 from barbu import Session
 from barbu.bots import Bot
-from barbu.cards import Card
-from barbu.rules import CLASSIC, FR32, ITALIAN, REGISTRY, STANDARD, ContractRules, Rules, preset
+from barbu.cards import Card, Mask, iter_mask
+from barbu.presets import PRESETS_REGISTRY, REGISTRY, STANDARD, Preset, Registry
+from barbu.rules import ContractRules, Rules
 from barbu.scoring import final_scores
 from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
 from web.languages.i18n import Catalog
+from web.languages.presets import preset_words
 from web.languages.words import join_names, rank_short, signed
 
 EXAMPLE_SEED = 2026
 """The worked example's game number: a session of the standard game played by four computer
 players of the standard level."""
 
-KING, ACE, QUEEN = Card.parse("KH"), Card.parse("AH"), Card.parse("QS")
-"""The cards whose values the pages quote: K♥, A♥, Q♠."""
-
 _Plain = dict[str, int | str]
 """Fields written as they are: counts, names, cards."""
 _Scores = dict[str, int]
 """Fields that are scores, written with their sign."""
+_V = TypeVar("_V")
 
 
 def card_value(crules: ContractRules, card: Card) -> int:
@@ -42,125 +53,103 @@ def card_value(crules: ContractRules, card: Card) -> int:
 def facts(catalog: Catalog, names: Sequence[str], example: Session) -> dict[str, str]:
     """Every ``{field}`` a rules text may use, computed from the rules objects."""
     parts = [
-        _standard_facts(),
-        _fr32_facts(),
-        _italian_facts(catalog),
+        *(preset_facts(catalog, entry) for entry in REGISTRY.values()),
         _example_facts(catalog, names, example),
     ]
-    out = {k: str(v) for plain, _ in parts for k, v in plain.items()}
+    out = {"players": "4"} | {k: str(v) for plain, _ in parts for k, v in plain.items()}
     return out | {k: signed(v) for _, scores in parts for k, v in scores.items()}
 
 
-def _standard_facts() -> tuple[_Plain, _Scores]:
-    """The standard game's shape and scores, and the Domino's places (standard and classic)."""
-    s = STANDARD
-    c = s.contract
-    last = s.hand_size - 1
-    no_last_two = dict(c("no-last-two").trick_values)
-    out: _Plain = {
-        "players": 4,
-        "cards": s.deck.bit_count(),
-        "hand": s.hand_size,
-        "deals": s.deals,
-        "block": s.block_size,
-        "blocks": s.blocks,
-        "quota": s.double_quota,
-        "contracts": len(s.contracts),
-        "contracts.negative": sum(not x.positive for x in s.contracts),
-        "contracts.positive": sum(x.positive for x in s.contracts),
+def preset_facts(
+    catalog: Catalog, entry: Preset[Any], registry: Registry = PRESETS_REGISTRY
+) -> tuple[_Plain, _Scores]:
+    """A preset's fields, named after its section (none for the standard game): its rules'
+    (``rules_facts``), and under ``<option>.`` those that option's other value changes, under
+    ``all.`` those every option's other value changes at once. The points of a game whose
+    lowest total wins are penalties, written without a sign."""
+    rules = registry.preset(entry.name)
+    plain, scores = rules_facts(catalog, rules)
+    others = {o.name: next(v for v in o.values if not o.is_default(v)) for o in entry.options}
+    variants = {name: {name: value} for name, value in others.items()}
+    if others:
+        variants["all"] = others
+    for key, options in variants.items():
+        other_plain, other_scores = rules_facts(catalog, registry.preset(entry.name, options))
+        plain |= _changed(key, plain, other_plain)
+        scores |= _changed(key, scores, other_scores)
+    if rules.lowest_wins:
+        plain, scores = plain | {k: abs(v) for k, v in scores.items()}, {}
+    p = "" if rules.name == STANDARD.name else f"{section(rules)}."
+    return {p + k: v for k, v in plain.items()}, {p + k: v for k, v in scores.items()}
+
+
+def _changed(prefix: str, facts: Mapping[str, _V], other: Mapping[str, _V]) -> dict[str, _V]:
+    """The fields of ``other`` that differ from (or are not in) ``facts``, under ``prefix.``."""
+    return {f"{prefix}.{k}": v for k, v in other.items() if facts.get(k) != v}
+
+
+def rules_facts(catalog: Catalog, rules: Rules) -> tuple[_Plain, _Scores]:
+    """The fields of one rules value: its shape (``cards``, ``hand``, ``deals``, ``block``,
+    ``blocks``, ``quota``, ``contracts``...), what a block adds up to, and each contract's
+    (``contract_facts``)."""
+    plain: _Plain = {
+        "cards": rules.deck.bit_count(),
+        "hand": rules.hand_size,
+        "deals": rules.deals,
+        "block": rules.block_size,
+        "blocks": rules.blocks,
+        "quota": rules.double_quota,
+        "contracts": len(rules.contracts),
+        "contracts.negative": sum(not x.positive for x in rules.contracts),
+        "contracts.positive": sum(x.positive for x in rules.contracts),
     }
     scores: _Scores = {
-        "no-tricks.trick": c("no-tricks").per_trick,
-        "no-queens.queen": card_value(c("no-queens"), QUEEN),
-        "no-last-two.12": no_last_two[last - 1],
-        "no-last-two.13": no_last_two[last],
-        "no-hearts.heart": card_value(c("no-hearts"), Card.parse("2H")),
-        "no-hearts.ace": card_value(c("no-hearts"), ACE),
-        "no-king-of-hearts.king": card_value(c("no-king-of-hearts"), KING),
-        "trumps.trick": c("trumps").per_trick,
-        "negative.total": sum(x.total for x in s.contracts if not x.positive),
-        "block.total": sum(x.total for x in s.contracts),
+        "negative.total": sum(x.total for x in rules.contracts if not x.positive),
+        "block.total": block_total(rules),
     }
-    for x in s.contracts:
-        scores[f"{x.contract.value}.total"] = x.total
-    for rules, prefix in ((s, "domino"), (CLASSIC, f"{section(CLASSIC)}.domino")):
-        places = rules.contract("domino").domino
-        assert places is not None
-        for place, value in enumerate(places.places, 1):
-            scores[f"{prefix}.{place}"] = value
-    return out, scores
+    for crules in rules.contracts:
+        contract_plain, contract_scores = contract_facts(catalog, crules)
+        name = crules.contract.value
+        plain |= {f"{name}.{k}": v for k, v in contract_plain.items()}
+        scores |= {f"{name}.{k}": v for k, v in contract_scores.items()}
+    return plain, scores
 
 
-def _fr32_facts() -> tuple[_Plain, _Scores]:
-    """The fr32 preset's shape and scores (written without a sign)."""
-    fr32, f, p = FR32, FR32.contract, section(FR32)
-    out: _Plain = {
-        f"{p}.cards": fr32.deck.bit_count(),
-        f"{p}.hand": fr32.hand_size,
-        f"{p}.deals": fr32.deals,
-        f"{p}.king-of-hearts": card_value(f("king-of-hearts"), KING),
-        f"{p}.hearts": card_value(f("hearts"), Card.parse("7H")),
-        f"{p}.hearts.total": f("hearts").total,
-        f"{p}.queens": card_value(f("queens"), QUEEN),
-        f"{p}.queens.total": f("queens").total,
-        f"{p}.jacks": card_value(f("jacks"), Card.parse("JS")),
-        f"{p}.jacks.total": f("jacks").total,
-        f"{p}.trick": f("tricks").per_trick,
-        f"{p}.trick.total": f("tricks").total,
-        f"{p}.last-trick": dict(f("last-trick").trick_values)[fr32.hand_size - 1],
-        f"{p}.reverse": -f("reverse").per_trick,
-        f"{p}.reverse.total": -f("reverse").total,
-    }
-    return out, {}
+def contract_facts(catalog: Catalog, crules: ContractRules) -> tuple[_Plain, _Scores]:
+    """A contract's fields: ``total``; ``trick`` (what a trick scores); a scoring card's value
+    by its rank or suit (``queen``, ``heart``, ``ace``, ``king``); a scoring trick's by its
+    number (``12``); a Domino's places (``1`` to ``4``), its fixed starting rank (``rank``,
+    ``rank.name``) and its first card (``first``)."""
+    plain: _Plain = {}
+    scores: _Scores = {"total": crules.total}
+    if crules.per_trick:
+        scores["trick"] = crules.per_trick
+    for mask, value in crules.card_values:
+        scores[card_word(mask)] = value
+    for index, value in crules.trick_values:
+        scores[str(index + 1)] = value
+    domino = crules.domino
+    if domino is not None:
+        scores |= {str(place): value for place, value in enumerate(domino.places, 1)}
+        if domino.start_rank is not None:
+            plain["rank"] = rank_short(catalog, domino.start_rank)
+            plain["rank.name"] = catalog.text(f"rank_one.{domino.start_rank.char}")
+        if domino.opener is not None:
+            opener = Card(domino.opener)
+            plain["first"] = rank_short(catalog, opener.rank) + opener.suit.symbol
+    return plain, scores
 
 
-def _italian_facts(catalog: Catalog) -> tuple[_Plain, _Scores]:
-    """The italian preset's Domino and what each of its options changes."""
-    p = section(ITALIAN)
-    domino = ITALIAN.contract("domino").domino
-    assert domino is not None and domino.start_rank is not None and domino.opener is not None
-    opener = Card(domino.opener)
-    out: _Plain = {
-        f"{p}.domino.rank": rank_short(catalog, domino.start_rank),
-        f"{p}.domino.rank.name": catalog.text(f"rank_one.{domino.start_rank.char}"),
-        f"{p}.domino.first": rank_short(catalog, opener.rank) + opener.suit.symbol,
-    }
-    values = {
-        name: other_value(ITALIAN, name) for name in ("king_of_hearts", "queen", "ace_of_hearts")
-    }
-    options = {name: preset(ITALIAN.name, {name: value}) for name, value in values.items()}
-    scores: _Scores = {
-        f"{p}.king-option": card_value(
-            options["king_of_hearts"].contract("no-king-of-hearts"), KING
-        ),
-        f"{p}.queen-option": card_value(options["queen"].contract("no-queens"), QUEEN),
-        f"{p}.ace-option": card_value(options["ace_of_hearts"].contract("no-hearts"), ACE),
-    }
-    out[f"{p}.quota-option"] = preset(
-        ITALIAN.name, {"quota": other_value(ITALIAN, "quota")}
-    ).double_quota
-    salad = preset(ITALIAN.name, {"salad": True})
-    every = preset(ITALIAN.name, {"salad": True, **values})
-    without = preset(ITALIAN.name, {"without": other_value(ITALIAN, "without")})
-    # A block's sum across the table (0 in the standard game): the options that make it negative
-    # are those under which a session's winner may end below zero (the FAQ).
-    scores |= {
-        f"{p}.king-option.block": block_total(options["king_of_hearts"]),
-        f"{p}.queen-option.block": block_total(options["queen"]),
-        f"{p}.ace-option.block": block_total(options["ace_of_hearts"]),
-        f"{p}.salad.block-total": block_total(salad),
-        f"{p}.without.block-total": block_total(without),
-        f"{section(CLASSIC)}.block.total": block_total(CLASSIC),
-        f"{p}.salad.total": salad.contract("salad").total,
-        f"{p}.salad.all-options": every.contract("salad").total,
-    }
-    out |= {
-        f"{p}.salad.block": salad.block_size,
-        f"{p}.salad.deals": salad.deals,
-        f"{p}.without.block": without.block_size,
-        f"{p}.without.deals": without.deals,
-    }
-    return out, scores
+def card_word(mask: Mask) -> str:
+    """The scoring cards of a mask named by the rank they share (``king``, ``queen``), else the
+    suit (``heart``)."""
+    ranks = {card.rank for card in iter_mask(mask)}
+    if len(ranks) == 1:
+        return ranks.pop().name.lower()
+    suits = {card.suit for card in iter_mask(mask)}
+    if len(suits) == 1:
+        return suits.pop().name.lower().removesuffix("s")
+    raise ValueError(f"no word for the scoring cards {mask:#x}")
 
 
 def _example_facts(
@@ -194,17 +183,9 @@ def block_total(rules: Rules) -> int:
 
 
 def section(rules: Rules) -> str:
-    """The prefix of a preset's fields: its section of the rules pages (``barbu.rules.REGISTRY``),
-    where they are used."""
-    return REGISTRY[rules.name].section
-
-
-def other_value(rules: Rules, name: str) -> Any:
-    """The first value of a preset's option that is not its default (the option's values and
-    default are its schema's)."""
-    option = REGISTRY[rules.name].option(name)
-    assert option is not None, name
-    return next(v for v in option.values if not option.is_default(v))
+    """The prefix of a preset's fields: its section of the rules pages
+    (``web.languages.presets``), where they are used."""
+    return preset_words(rules.name).section
 
 
 def settlement_example() -> tuple[list[int], list[int]]:

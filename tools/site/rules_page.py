@@ -20,7 +20,7 @@ from typing import Any
 from barbu import Card, Rank, Session
 from barbu.cards import cards
 from barbu.errors import RuleError
-from barbu.rules import REGISTRY, STANDARD, registered
+from barbu.presets import REGISTRY, STANDARD, registered
 from tools.site.rules_facts import example_session, facts, settlement_example
 from tools.site.rules_sources import load_catalog, load_source, same_ids
 from tools.site.rules_text import (
@@ -44,9 +44,12 @@ from web.demos.settlement import EXAMPLE_DOUBLES
 from web.languages.faces import card_face
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.plurals import CATEGORIES, category
+from web.languages.presets import preset_words
 from web.languages.words import card_name, contract_name, explanation, signed
 
-FORMER_IDS = {p.section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases}
+FORMER_IDS = {
+    preset_words(p.name).section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases
+}
 """A preset's section also answers to its former ids (``#pagat``, the italian game's)."""
 WORDS: dict[str, dict[str, str]] = {
     "en": {

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from barbu.rules import REGISTRY, STANDARD
+from barbu.presets import REGISTRY, STANDARD
 from tools.site.rules_text import Heading, RulesTextError, Source, read_source
 from web.languages.i18n import Catalog
+from web.languages.presets import preset_words
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "web" / "rules"
@@ -38,11 +39,13 @@ SUBSECTIONS = {
         "tips-domino-rank",
         "tips-domino-block",
     ),
-    "variants": tuple(p.section for p in REGISTRY.values() if p.section not in SECTIONS),
+    "variants": tuple(
+        preset_words(p).section for p in REGISTRY if preset_words(p).section not in SECTIONS
+    ),
     "faq": ("faq-double-in-trumps", "faq-cannot-follow", "faq-barbu", "faq-why-double", "faq-tie"),
 }
 """Subsections each section must have (in this order but for the FAQ's, which may be anywhere
-in it among the others); each preset's section (``barbu.rules.REGISTRY``) is a section or a
+in it among the others); each preset's section (``web.languages.presets``) is a section or a
 variant. Every language has the same ids in the same order (``same_ids``), so that a link to a
 section or a question works in every language."""
 FAQ_AT_LEAST = 10

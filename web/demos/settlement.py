@@ -14,7 +14,8 @@ from typing import Any
 
 from barbu import Card, ChooseContract, Deal, Double, RuleError
 from barbu.cards import deal_masks
-from barbu.rules import STANDARD, Contract, Rules
+from barbu.presets import STANDARD
+from barbu.rules import Contract, Rules
 from barbu.scoring import final_scores, settlements
 from web.components.dom import Dom
 from web.components.settlement import doubles_map, pair_lines, settlement_table

@@ -14,7 +14,8 @@ from typing import Any, Protocol
 from barbu.jsontext import MAX_CHARS as JSON_MAX_CHARS
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.rules import REGISTRY, STANDARD, Rules, preset
+from barbu.presets import STANDARD, preset
+from barbu.rules import Rules
 from web.components.browser import download
 from web.game.engine import Game, Phase, RuleError
 from web.game.ports import Loop, Opener
@@ -22,6 +23,7 @@ from web.game.save import UNREADABLE_PREFIX, Saved
 from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
 from web.languages.i18n import Catalog
+from web.languages.presets import preset_words
 from web.model.seats import HUMAN
 from web.model.settings import Settings, rules_from_query, seed_from_query
 from web.model.state import UiState
@@ -186,7 +188,7 @@ class Sessions:
         of the same game (a shared ``?seed=`` link) replaces it at once, kept as the previous."""
         self.asked = (seed, rules)
         game = self.page.game
-        label = self.page.catalog.text(REGISTRY[rules.name].label)
+        label = self.page.catalog.text(preset_words(rules.name).label)
         self.page.notify("asked-game", "notice.asked_game", rules=label, seed=game.seed)
 
     def start_asked(self) -> None:

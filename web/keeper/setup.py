@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from barbu.keeper import NAME_LIMIT, KeptGame
-from barbu.rules import STANDARD, registered
+from barbu.presets import STANDARD
 from web.components.dom import Dom
 from web.components.page_header import page_header
 from web.languages.i18n import Catalog
+from web.languages.presets import preset_words
 from web.table.menu import game_choice
 
 
@@ -32,8 +33,7 @@ def header(d: Dom, catalog: Catalog) -> Any:
 
 def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:
     """A kept game in a line: its rules, players and progress."""
-    entry = registered(game.rules.name)
-    rules = catalog.text(entry.label)
+    rules = catalog.text(preset_words(game.rules.name).label)
     if game.rules.options:
         rules = catalog.plural("rules.with_options", len(game.rules.options), rules=rules)
     return catalog.text(

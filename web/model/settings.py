@@ -4,7 +4,7 @@ Settings are kept in the browser's storage (key ``barbu.settings``) and the addr
 them for this visit: ``?speed=instant|fast|normal|slow``,
 ``?level=beginner|standard|expert|master``, ``?autoplay=1|0``, ``?hints=1|0``. ``?lang=`` is
 read by the boot loader, ``?seed=N`` picks the session and ``?rules=ID`` its game: a preset of
-RULES.md §7 by its id or a former id (``barbu.rules.REGISTRY``), written back with its id.
+RULES.md §7 by its id or a former id (``barbu.presets.REGISTRY``), written back with its id.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from barbu.errors import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.rules import STANDARD, registered
+from barbu.presets import STANDARD, registered
 
 SEED_LIMIT = 2**32
 SEED_DIGITS = len(str(SEED_LIMIT))

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.rules import Rules, registered
+from barbu.rules import Rules
 from web.components.dom import Dom
 from web.components.page_header import page_header
 from web.languages.i18n import Catalog
+from web.languages.presets import preset_words
 from web.languages.words import contract_name, signed
 from web.stats.figures import Figures
 
@@ -65,7 +66,7 @@ def header(d: Dom, catalog: Catalog) -> Any:
 
 def rules_label(catalog: Catalog, rules: Rules) -> str:
     """A game's name, with the count of its house options."""
-    name = catalog.text(registered(rules.name).label)
+    name = catalog.text(preset_words(rules.name).label)
     if rules.options:
         return catalog.plural("rules.with_options", len(rules.options), rules=name)
     return name

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from barbu.rules import REGISTRY, Rules
+from barbu.rules import Rules
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
+from web.languages.presets import preset_words
 from web.model.settings import page_query
 from web.table.menu import language_list
 from web.table.props import language_links
@@ -22,7 +23,7 @@ def header(
     practice mark once the player took a decision back (``[data-practised]``) and the language
     switch (``#language``)."""
     t = catalog.text
-    game = t(REGISTRY[rules.name].label)
+    game = t(preset_words(rules.name).label)
     if rules.options:
         game = catalog.plural("rules.with_options", len(rules.options), rules=game)
     seed_link = d.el(

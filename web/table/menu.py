@@ -8,9 +8,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from barbu.rules import REGISTRY, Preset, Rules
+from barbu.presets import REGISTRY, Preset
+from barbu.rules import Rules
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
+from web.languages.presets import OPTIONS_HEADING, option_label, preset_words, value_labels
 from web.model.settings import LEVELS, SPEEDS
 from web.table.content import Content
 from web.table.props import LanguageLink, MenuProps
@@ -19,7 +21,7 @@ from web.table.props import LanguageLink, MenuProps
 def menu(d: Dom, catalog: Catalog, props: MenuProps) -> Content:
     """The menu's content."""
     t = catalog.text
-    section = REGISTRY[props.rules.name].section
+    section = preset_words(props.rules.name).section
     rules_link = d.el(
         "a",
         t("menu.rules"),
@@ -185,13 +187,14 @@ def record_fields(d: Dom, catalog: Catalog) -> Any:
 
 
 def game_choice(d: Dom, catalog: Catalog, rules: Rules) -> Any:
-    """The games of RULES.md §7 (``barbu.rules.REGISTRY``), a line each, and each game's
+    """The games of RULES.md §7 (``barbu.presets.REGISTRY``), a line each, and each game's
     options (``data-options-for``, shown while that game is chosen); the current session's
     game comes chosen with its options."""
     t = catalog.text
     games = []
     for entry in REGISTRY.values():
         name = entry.name
+        words = preset_words(name)
         radio = d.el(
             "input",
             None,
@@ -208,8 +211,8 @@ def game_choice(d: Dom, catalog: Catalog, rules: Rules) -> Any:
                 "div",
                 None,
                 radio,
-                d.el("label", t(entry.label), for_=f"new-rules-{name}"),
-                d.el("p", t(entry.about), id=f"new-rules-{name}-about", class_="about"),
+                d.el("label", t(words.label), for_=f"new-rules-{name}"),
+                d.el("p", t(words.about), id=f"new-rules-{name}-about", class_="about"),
                 class_="game-choice",
             )
         )
@@ -223,7 +226,7 @@ def game_choice(d: Dom, catalog: Catalog, rules: Rules) -> Any:
     )
 
 
-def option_fields(d: Dom, catalog: Catalog, entry: Preset, rules: Rules) -> Any:
+def option_fields(d: Dom, catalog: Catalog, entry: Preset[Any], rules: Rules) -> Any:
     """A game's options as its schema lists them: a check box for a yes-or-no one, else a
     list of its values; set as ``rules`` has them when it is that game."""
     t = catalog.text
@@ -241,20 +244,20 @@ def option_fields(d: Dom, catalog: Catalog, entry: Preset, rules: Rules) -> Any:
                 data_option=option.name,
                 checked=bool(current),
             )
-            label = d.el("label", t(option.label), for_=field)
+            label = d.el("label", t(option_label(option)), for_=field)
             fields.append(d.el("div", None, box, label, class_="check"))
             continue
         choice = d.el("select", None, id=field, data_option=option.name)
+        labels = value_labels(option)
         for index, value in enumerate(option.values):
-            words = t(option.value_labels[index]) if option.value_labels else str(value)
+            words = t(labels[index]) if labels else str(value)
             choice.append(d.el("option", words, value=json.dumps(value), selected=value == current))
-        fields.append(d.el("label", t(option.label), for_=field))
+        fields.append(d.el("label", t(option_label(option)), for_=field))
         fields.append(choice)
-    assert entry.options_label is not None
     return d.el(
         "fieldset",
         None,
-        d.el("legend", t(entry.options_label)),
+        d.el("legend", t(OPTIONS_HEADING)),
         *fields,
         id=f"options-{entry.name}",
         data_options_for=entry.name,

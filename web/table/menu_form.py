@@ -1,5 +1,5 @@
 """The menu's "new session" form, read: the name and seed typed, the game chosen and its options
-(by the options schema of ``barbu.rules.REGISTRY``)."""
+(by the options schema of ``barbu.presets.REGISTRY``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.rules import Rules, preset, registered
+from barbu.presets import preset, registered
+from barbu.rules import Rules
 from web.model.settings import clean_name, parse_seed
 
 __all__ = ["NewSession", "chosen_rules", "read_new_session"]
