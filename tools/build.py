@@ -99,6 +99,7 @@ WEB_FILES = (
     "rules/rules.css",
     "rules/rules.js",
     "runtime/islands.js",
+    "runtime/peers.js",
     "embed/embed-page.js",
     "keeper/keeper.js",
     "keeper/keeper.css",
