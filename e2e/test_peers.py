@@ -7,6 +7,9 @@ mistaken code accepted (and the table then stuck), messages lost between the two
 
 from __future__ import annotations
 
+import base64
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page
 
@@ -104,3 +107,48 @@ def test_an_invitation_pasted_as_a_reply_or_from_another_version_is_refused(new_
         }"""
     )
     assert got == ["kind", "version", "read", "damaged"]
+
+
+JSQR = Path(__file__).resolve().parent.parent / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+
+
+def test_an_invitations_qr_code_reads_back_as_its_link(new_context):
+    """A phone's camera reads the link back from the QR code drawn on the host's screen (here
+    jsQR, an independent decoder, reads a screenshot of the drawn code)."""
+    page = _open(new_context)
+    link = page.evaluate(
+        """async () => {
+            const { code } = await peers.invite({ seat: 1, token: "0123456789abcdef" },
+                { iceServers: [] });
+            const qr = await import('/web/qr.js');
+            const url = location.origin + "/#join=" + code;
+            const svg = qr.qrSvg(document, url, "invitation");
+            svg.setAttribute("width", "600");
+            svg.setAttribute("height", "600");
+            svg.id = "qr";
+            document.body.prepend(svg);
+            window.version = qr.qrSymbol(url).version;
+            return url;
+        }"""
+    )
+    assert 1 <= page.evaluate("window.version") <= 25
+    png = page.locator("#qr").screenshot()
+    reader = new_context().new_page()
+    reader.add_script_tag(path=str(JSQR))
+    decoded = reader.evaluate(
+        """async (b64) => {
+            const img = new Image();
+            img.src = "data:image/png;base64," + b64;
+            await img.decode();
+            const canvas = document.createElement("canvas");
+            canvas.width = img.width;
+            canvas.height = img.height;
+            const ctx = canvas.getContext("2d");
+            ctx.drawImage(img, 0, 0);
+            const data = ctx.getImageData(0, 0, img.width, img.height);
+            const found = jsQR(data.data, img.width, img.height);
+            return found ? found.data : null;
+        }""",
+        base64.b64encode(png).decode(),
+    )
+    assert decoded == link
