@@ -34,6 +34,8 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        does not need (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
+    vendor/qrcode/                     the QR code library of the friends' table (npm
+                                       qrcode-generator)
     vendor/uplot/                      the chart library of stats/ (npm uplot): its minified
                                        script and stylesheet
     sw.js                              the service worker, with its precache list (every other
@@ -78,6 +80,8 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
 UPLOT = NODE_MODULES / "uplot" / "dist"
+QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
+"""The QR code library the friends' table draws invitations with (web/runtime/qr.js)."""
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -103,6 +107,8 @@ WEB_FILES = (
     "rules/rules.css",
     "rules/rules.js",
     "runtime/islands.js",
+    "runtime/peers.js",
+    "runtime/qr.js",
     "embed/embed-page.js",
     "keeper/keeper.js",
     "keeper/keeper.css",
@@ -306,6 +312,7 @@ def copy_vendor(dist: Path) -> None:
     (dist / "vendor" / "uplot").mkdir(parents=True)
     for name in UPLOT_FILES:
         copy_without_source_map(UPLOT / name, dist / "vendor" / "uplot" / name)
+    copy_without_source_map(QRCODE, dist / "vendor" / "qrcode" / "qrcode.mjs")
 
 
 def write_runtime(dist: Path) -> None:

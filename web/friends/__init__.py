@@ -1,0 +1,8 @@
+"""Friends at one table, peer to peer: the protocol between the host's page and each friend's.
+
+The host's engine is the referee (``host.HostTable``); each friend's page (``guest.GuestTable``)
+is sent only its own seat's view (``views``) and sends only its own actions; the messages and
+their bounds are in ``messages``; the deal's seed, which nobody chooses, in ``fairness``. The
+transport (the browsers' data channels) is the page's, in JavaScript: these modules see text in
+and text out, and run on CPython as they run in the page.
+"""
