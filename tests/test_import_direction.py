@@ -28,7 +28,8 @@ table          the view and the runtime's bridges: ``web.table`` (the regions, `
 models         the values the view draws: ``web.model`` (``UiState``, ``Settings``, the
                replay and review values, ``HUMAN``), ``web.languages`` (catalogs, sentences),
                ``web.stats.figures`` (the statistics' entries and figures, which the game's
-               ``web.stats.record`` writes and the statistics page draws)
+               ``web.stats.record`` writes and the statistics page draws), ``web.friends``
+               (the friends' table's protocol: messages, a seat's view as data, the seed)
 engine         ``barbu``: the rules engine and the computer players
 =============  ============================================================================
 
@@ -55,7 +56,7 @@ PATH_FOLDERS = ("tests", "tools", "e2e")
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("barbu",)),
-    ("models", ("web.model", "web.languages", "web.stats.figures")),
+    ("models", ("web.model", "web.languages", "web.stats.figures", "web.friends")),
     ("table", ("web.table", "web.components", "web.runtime")),
     ("controller", ("web.game", "web.stats.record")),
     (
