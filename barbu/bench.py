@@ -24,7 +24,7 @@ from .actions import ChooseContract, Double
 from .cards import Mask, deal_masks
 from .deal import Deal
 from .errors import RuleError
-from .playout import _POSITIONS, random_playout
+from .playout import POSITIONS, random_playout
 from .rules import Contract, Rules, preset
 
 
@@ -63,7 +63,7 @@ def best_rates(fns: list[Callable[[], object]], seconds: float, rounds: int) -> 
 
 def minimal_no_tricks(hands: list[int], leader: int, rnd: Callable[[], float]) -> list[int]:
     """The yardstick: a bare bitmask No Tricks random playout (not used by the engine)."""
-    positions = _POSITIONS
+    positions = POSITIONS
     hands = hands[:]
     won = [0, 0, 0, 0]
     for _ in range(13):

@@ -207,13 +207,14 @@ class _Position:
     """The open position of a trick contract, read from a deal, as the search needs it."""
 
     def __init__(self, deal: Deal) -> None:
-        crules = deal.crules
-        assert crules is not None and deal.to_move is not None  # a deal in its play phase
+        state = deal.masks()
+        crules, seat = state.crules, state.to_move
+        assert crules is not None and seat is not None  # a deal in its play phase
         rules: Rules = deal.rules
         self.crules = crules
-        self.hands = deal.hands[:]
-        self.seat = deal.to_move
-        self.trump = deal.trump_suit
+        self.hands = state.hands
+        self.seat = seat
+        self.trump = state.trump
         self.duty = rules.trump_duty
         self.hand_size = rules.hand_size
         self.card_points = _card_points(crules)
@@ -226,11 +227,11 @@ class _Position:
         self.end_mask = crules.end_mask
         self.lead_rule = crules.lead
         self.deck = rules.deck
-        self.trick = [int(c) for _, c in deal.trick]
-        self.index = len(deal.tricks)
-        self.broken = deal.hearts_broken or crules.lead is not Lead.HEARTS_BROKEN
-        self.best = deal.best if deal.trick else -1
-        self.win = deal.winner if deal.trick else -1
+        self.trick = state.trick
+        self.index = len(state.winners)
+        self.broken = state.hearts_broken or crules.lead is not Lead.HEARTS_BROKEN
+        self.best = state.best
+        self.win = state.winner
         trump = self.trump
         self.high = self.best if self.trick and trump >= 0 and self.best // 13 == trump else -1
 
@@ -591,16 +592,17 @@ class _DominoSearch:
         table_size: int,
         deadline: Deadline,
     ) -> None:
-        crules = deal.crules
-        assert crules is not None and crules.domino is not None and deal.start_rank is not None
-        assert deal.to_move is not None
-        self.hands = hands = deal.hands[:]
-        self.seat = deal.to_move
-        self.playable = deal.playable
-        self.out = len(deal.out_order)
+        state = deal.masks()
+        crules, seat = state.crules, state.to_move
+        assert crules is not None and crules.domino is not None and state.start >= 0
+        assert seat is not None
+        self.hands = hands = state.hands
+        self.seat = seat
+        self.playable = state.playable
+        self.out = len(state.out_order)
         places = crules.domino.places
-        start = int(deal.start_rank)
-        opener = deal.opener
+        start = state.start
+        opener = state.opener
         opening = sum(1 << (13 * s + start) for s in range(4))
         W = weights
         self.weights = W
@@ -781,12 +783,13 @@ class _MaxnSearch:
         self.seat = deal.to_move
         self.domino = crules.domino
         if crules.domino is not None:
-            assert deal.start_rank is not None
-            self.hands = deal.hands[:]
-            self.playable = deal.playable
-            self.out = len(deal.out_order)
-            self.start = int(deal.start_rank)
-            self.opener = deal.opener
+            state = deal.masks()
+            assert state.start >= 0
+            self.hands = state.hands
+            self.playable = state.playable
+            self.out = len(state.out_order)
+            self.start = state.start
+            self.opener = state.opener
         else:
             self.pos = _Position(deal)
             self.hands = self.pos.hands

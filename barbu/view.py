@@ -1,0 +1,259 @@
+"""The values a deal gives out: its ``Phase``, each completed ``Trick``, the ``Event`` an action
+returns, the finished deal's ``DealSummary``, and the ``View`` one seat may have of it.
+
+All are frozen. ``seat_view`` builds a ``View`` from the deal's public, read-only surface
+(``Deal.view`` calls it): hidden hands stay hidden until the deal is over (RULES.md §6);
+``deal_summary`` and ``raw_scores_of`` read the same surface for ``Deal.summary`` and
+``Deal.raw_scores``. The ``Masks`` snapshot, the computer players' fast surface, is a value of
+this module too; the deal fills it (``Deal.masks()``). ``PLAYED`` and ``PLAIN_EVENTS`` are values
+made once for the deal's hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, NamedTuple
+
+from . import domino, tricks
+from .actions import PLAYS, Action
+from .cards import CARDS, Card, Mask, Rank, Suit, cards_of, mask_of
+from .errors import RuleError, quoted
+from .rules import Contract, ContractRules, Rules
+from .scoring import PairSettlement, final_scores, settlements
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+
+class Phase(Enum):
+    """Where a deal stands."""
+
+    CONTRACT = "contract"
+    DOUBLING = "doubling"
+    PLAY = "play"
+    DONE = "done"
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order (from the leader), who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal as the score sheet shows it: what was played, doubled and scored."""
+
+    number: int
+    """The deal's place in its session (1-based)."""
+    declarer: int
+    contract: Contract
+    trump: Suit | None
+    start_rank: Rank | None
+    doubles: tuple[tuple[int, int], ...]
+    raw: tuple[int, ...]
+    final: tuple[int, ...]
+    settlement: tuple[PairSettlement, ...]
+    """Each doubled pair's payment (RULES.md §5)."""
+
+
+class Event(NamedTuple):
+    """What one action did (frozen): the deal's history is the list of these."""
+
+    seat: int
+    action: Action
+    trick: Trick | None = None
+    """The trick this card completed, with its winner."""
+    out: int | None = None
+    """Domino: the seat that went out with this card."""
+    skipped: tuple[int, ...] = ()
+    """Domino: the seats passed over after this card because they could not play."""
+    summary: DealSummary | None = None
+    """The deal ended with this action: its summary."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal ended with this action."""
+        return self.summary is not None
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know of a deal: its own hand and everything played in the open.
+
+    Other seats' hands appear (``hands``) only once the deal is over.
+    """
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    declarer: int
+    dealer: int
+    to_move: int | None
+    contract: Contract | None
+    trump: Suit | None
+    start_rank: Rank | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    legal: tuple[Action, ...]
+    used_contracts: frozenset[Contract]
+    doubles: tuple[tuple[int, int], ...]
+    double_turns: int
+    double_order: tuple[int, ...]
+    """The seats in the order of their doubling turns (empty where the rules have no doubles)."""
+    owed: tuple[int, ...]
+    """Doubles of the declarer each seat owed in this block before this deal."""
+    still_owed: tuple[int, ...]
+    """Doubles of the declarer each seat still owes, counting this deal's."""
+    deals_left: int
+    must_double: bool
+    shortcuts: tuple[tuple[str, frozenset[int]], ...]
+    """The doubling shortcuts the rules offer this seat now, by name, with their targets
+    (italian: ``maximum``, every seat it may double; ``family``, both its neighbours in a
+    negative contract); each is one of the legal actions."""
+    played: tuple[tuple[int, Card], ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    tricks_won: tuple[int, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    domino_rows: tuple[tuple[int, int] | None, ...]
+    out_order: tuple[int, ...]
+    raw: tuple[int, ...] | None
+    final: tuple[int, ...] | None
+    settlement: tuple[PairSettlement, ...] | None
+    """Each doubled pair's payment, once the deal is over."""
+    hands: tuple[tuple[Card, ...], ...] | None
+
+
+PLAYED: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
+    tuple((seat, c) for c in CARDS) for seat in range(4)
+)
+"""``PLAYED[seat][card]``: the ``(seat, card)`` pair of the play lists, made once."""
+PLAIN_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(seat, PLAYS[c]) for c in CARDS) for seat in range(4)
+)
+"""``PLAIN_EVENTS[seat][card]``: the event of a card that neither ends a trick nor the deal
+(events are immutable, so one of each serves every deal: replays make thousands)."""
+
+
+class Masks(NamedTuple):
+    """A deal's play state as plain ints and card sets: the computer players' fast surface.
+
+    ``Deal.masks()`` makes one; its lists are the caller's own copies (a playout or a search
+    may change them without touching the deal). Card sets are bitmasks (bit ``c`` for card
+    ``c``), suits and cards plain ints, -1 for none.
+    """
+
+    to_move: int | None
+    crules: ContractRules | None
+    """The contract's rules, once it is chosen."""
+    trump: int
+    """The trump suit as a number, -1 without trumps."""
+    hands: list[Mask]
+    """Each seat's remaining cards."""
+    trick: list[int]
+    """The cards of the trick in progress, in play order from its leader."""
+    best: int
+    """The card taking the trick in progress so far (-1 between tricks)."""
+    winner: int
+    """Its player (-1 between tricks)."""
+    winners: list[int]
+    """Each completed trick's winner, in order."""
+    tricks_won: list[int]
+    captured: list[Mask]
+    """The cards each seat has taken in its tricks."""
+    hearts_broken: bool
+    playable: Mask
+    """Domino: the cards that may be laid now."""
+    opener: int
+    """Domino: the one card that must open the layout, -1 when any of the starting rank may."""
+    start: int
+    """Domino: the starting rank as a number, -1 before it is known or outside Domino."""
+    out_order: list[int]
+    """Domino: the seats that went out, in order."""
+
+
+def seat_view(deal: Deal, seat: int) -> View:
+    """What ``seat`` may know of ``deal`` now: never another seat's hidden cards before the end."""
+    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+        raise RuleError(f"not a seat (0-3): {quoted(seat)}", "bad-seat")
+    over = deal.is_over
+    penalty = deal.crules.penalty_mask if deal.crules else 0
+    rows: tuple[tuple[int, int] | None, ...] = ()
+    if deal.crules is not None and deal.crules.is_domino:
+        assert deal.start_rank is not None  # a Domino's rank is known once it is chosen
+        played = mask_of(c for _, c in deal.played)
+        rows = tuple(domino.rows(played, int(deal.start_rank)))
+    summary = deal.summary()
+    return View(
+        seat=seat,
+        rules=deal.rules,
+        phase=deal.phase,
+        declarer=deal.declarer,
+        dealer=(deal.declarer + deal.rules.dealer) % 4,
+        to_move=deal.to_move,
+        contract=deal.contract,
+        trump=deal.trump,
+        start_rank=deal.start_rank,
+        hand=tuple(cards_of(deal.hands[seat])),
+        hand_sizes=tuple(h.bit_count() for h in deal.hands),
+        legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
+        used_contracts=deal.used,
+        doubles=tuple(deal.doubles),
+        double_turns=deal.double_turns,
+        double_order=deal.double_order,
+        owed=deal.owed,
+        still_owed=tuple(deal.still_owed(s) for s in range(4)),
+        deals_left=deal.deals_left,
+        must_double=deal.must_double(seat),
+        shortcuts=deal.shortcuts() if deal.to_move == seat else (),
+        played=tuple(deal.played),
+        trick=tuple(deal.trick),
+        tricks=tuple(deal.tricks),
+        hearts_broken=deal.hearts_broken,
+        tricks_won=tuple(deal.tricks_won),
+        captured=tuple(tuple(cards_of(m & penalty)) for m in deal.captured),
+        domino_rows=rows,
+        out_order=tuple(deal.out_order),
+        raw=summary.raw if summary else None,
+        final=summary.final if summary else None,
+        settlement=summary.settlement if summary else None,
+        hands=tuple(tuple(cards_of(h)) for h in deal.dealt) if over else None,
+    )
+
+
+def deal_summary(deal: Deal) -> DealSummary | None:
+    """The finished deal as the score sheet shows it; None until it is over."""
+    crules = deal.crules
+    if deal.phase is not Phase.DONE or crules is None:
+        return None
+    raw, doubles, rules = deal.raw_scores(), deal.doubles, deal.rules
+    return DealSummary(
+        deal.number,
+        deal.declarer,
+        crules.contract,
+        deal.trump,
+        deal.start_rank,
+        tuple(doubles),
+        tuple(raw),
+        tuple(final_scores(raw, doubles, rules)),
+        tuple(settlements(raw, doubles, rules)),
+    )
+
+
+def raw_scores_of(deal: Deal) -> list[int]:
+    """Raw scores of ``deal``'s contract so far (RULES.md §2, §3); final once it is over."""
+    crules = deal.crules
+    if crules is None:
+        return [0, 0, 0, 0]
+    if crules.domino is not None:
+        order = deal.out_order
+        if deal.is_over:  # the last one in comes last
+            order += [s for s in range(4) if s not in order]
+        return domino.place_scores(order, crules.domino.places)
+    winners = [t.winner for t in deal.tricks]
+    return tricks.raw_trick_scores(crules, deal.tricks_won, deal.captured, winners)
