@@ -71,7 +71,7 @@ from ..rules import ContractRules, Rules
 from ..scoring import final_scores
 from ..wire import deal_from_position
 from .knowledge import Sampler, forbidden_cards
-from .players import SETTINGS, Bot, _shape_value, declarer_baseline
+from .players import SETTINGS, Bot, declarer_baseline, shape_value
 from .simulate import heuristic_playout
 
 LABELS: tuple[tuple[str, float], ...] = (
@@ -529,7 +529,7 @@ class _Candidates:
 
 VARIANTS_KEPT = 3
 """Of the trump suits or starting ranks of one contract, the ones judged: the best by hand
-shape (``players._shape_value``), besides the one chosen."""
+shape (``players.shape_value``), besides the one chosen."""
 
 
 def _shortlist_contracts(view: View, actions: list[Action], chosen: Action) -> list[Action]:
@@ -541,7 +541,7 @@ def _shortlist_contracts(view: View, actions: list[Action], chosen: Action) -> l
         by_contract.setdefault(a.contract, []).append(a)
     keep: set[Action] = {chosen}
     for variants in by_contract.values():
-        ranked = sorted(variants, key=lambda a: -_shape_value(view, a))
+        ranked = sorted(variants, key=lambda a: -shape_value(view, a))
         keep.update(ranked[:VARIANTS_KEPT])
     return [a for a in actions if a in keep]
 
