@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 import generate  # noqa: E402
 import reference  # noqa: E402
 
+from barbu import score_record  # noqa: E402
 from barbu.bench import best_rates, parse_args, playout_figures  # noqa: E402
-from barbu.records import score_record  # noqa: E402
 
 
 def record_replay(seconds: float, rounds: int, seed: int) -> None:

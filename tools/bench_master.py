@@ -25,10 +25,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from barbu import ChooseContract, Deal, Phase  # noqa: E402
+from barbu import (  # noqa: E402
+    ChooseContract,
+    Deal,
+    Phase,
+    View,
+    deal_masks,
+)
 from barbu.bots import LEVELS, SETTINGS, Bot  # noqa: E402
-from barbu.cards import deal_masks  # noqa: E402
-from barbu.deal import View  # noqa: E402
 from barbu.rules import preset  # noqa: E402
 
 

@@ -29,11 +29,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from barbu import Deal  # noqa: E402
+from barbu import (  # noqa: E402
+    Deal,
+    deal_masks,
+)
 from barbu.bots import Bot  # noqa: E402
 from barbu.bots.endgame import SolverEvaluator  # noqa: E402
 from barbu.bots.review import Budget, PlayoutEvaluator, review  # noqa: E402
-from barbu.cards import deal_masks  # noqa: E402
 from web.runtime.worker import MASTER_SECONDS  # noqa: E402
 
 SEAT = 0

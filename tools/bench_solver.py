@@ -30,9 +30,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from barbu import ChooseContract, Deal, Double, Phase  # noqa: E402
+from barbu import (  # noqa: E402
+    ChooseContract,
+    Deal,
+    Double,
+    Phase,
+    deal_masks,
+)
 from barbu.bots.solver import SearchLimit, Solver  # noqa: E402
-from barbu.cards import deal_masks  # noqa: E402
 from barbu.rules import Rules, preset  # noqa: E402
 
 

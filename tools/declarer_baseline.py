@@ -17,11 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from barbu.actions import ChooseContract
+from barbu import ChooseContract, Deal, deal_masks
 from barbu.bots.players import Bot
 from barbu.bots.simulate import heuristic_playout, skip_doubling
-from barbu.cards import deal_masks
-from barbu.deal import Deal
 from barbu.rules import PRESET_NAMES, STANDARD, preset
 
 

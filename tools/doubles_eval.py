@@ -30,14 +30,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from barbu.actions import ChooseContract
+from barbu import ChooseContract, Deal, Phase, Rank, Suit, View, final_scores
 from barbu.arena import interval, play_deal, seeded_deal
 from barbu.bots import LEVELS, Bot
 from barbu.bots.players import doubling_role
-from barbu.cards import Rank, Suit
-from barbu.deal import Deal, Phase, View
 from barbu.rules import STANDARD, Contract, Rules, preset
-from barbu.scoring import final_scores
 
 Record = dict[str, Any]
 MARGINS = (-2.0, 0.0, 0.5, 1.0, 2.0, 4.0, 6.0, 8.0, 12.0)

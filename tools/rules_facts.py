@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from barbu import Session
+from barbu import Card, Session, final_scores
 from barbu.bots import Bot
-from barbu.cards import Card
 from barbu.rules import CLASSIC, FR32, ITALIAN, REGISTRY, STANDARD, ContractRules, Rules, preset
-from barbu.scoring import final_scores
 from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
 from web.languages.i18n import Catalog
 from web.languages.words import join_names, rank_short, signed

@@ -19,9 +19,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from barbu import Card, Rank, Session
-from barbu.cards import cards
-from barbu.errors import RuleError
+from barbu import Card, Rank, RuleError, Session, cards
 from barbu.rules import REGISTRY, STANDARD, registered
 from tools.rules_facts import example_session, facts, settlement_example
 from tools.rules_text import (

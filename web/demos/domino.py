@@ -12,9 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError
+from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError, deal_masks
 from barbu.bots import Bot
-from barbu.cards import deal_masks
 from barbu.rules import STANDARD, Contract
 from web.components.cards import hand_to_play
 from web.components.dom import Dom

@@ -21,9 +21,7 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
-from barbu import Card
-from barbu.deal import Trick
-from barbu.session import SessionView
+from barbu import Card, SessionView, Trick
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
 from web.game.engine import (

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from barbu.errors import RuleError
+from barbu import RuleError
 from web.game.engine import Game
 from web.game.replay import Replay
 

@@ -9,10 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
-from barbu.actions import Action
-from barbu.cards import cards_of
-from barbu.errors import Refusal
+from barbu import (
+    Action,
+    Card,
+    ChooseContract,
+    Contract,
+    Double,
+    Play,
+    Rank,
+    Refusal,
+    RuleError,
+    Suit,
+    cards_of,
+)
 from barbu.rules import ContractRules, Lead, Rules
 from web.components.faces import card_face
 from web.game.engine import HUMAN

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from barbu import ChooseContract, Double, Play
-from barbu.actions import Action
+from barbu import Action, ChooseContract, Double, Play
 from web.components.dom import Dom
 from web.game.review import ReviewItem, graph_points
 from web.game.session_review import DealErrors
