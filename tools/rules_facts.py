@@ -182,7 +182,7 @@ def _example_facts(
     scores["game.winner.total"] = totals[winners[0]]
     out["game.last"] = names[lowest]
     scores["game.last.total"] = totals[lowest]
-    out["game.doubles"] = sum(len(h.doubles) for h in example.history())
+    out["game.doubles"] = sum(len(h.doubles) for h in example.sheet())
     return out, scores
 
 

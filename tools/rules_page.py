@@ -432,7 +432,7 @@ class Page:
             self.dom,
             self.catalog,
             self.source.names,
-            session.history(),
+            session.sheet(),
             session.totals(),
             0,
         )
@@ -455,7 +455,7 @@ class Page:
         session, d = self.example, self.dom
         rules = session.rules
         svg, _ = draw_diagram(
-            d, self.catalog, self.source.names, session.history(), rules.deals, rules.block_size, 0
+            d, self.catalog, self.source.names, session.sheet(), rules.deals, rules.block_size, 0
         )
         return d.el(
             "figure",
