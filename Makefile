@@ -12,11 +12,11 @@ VENV_STAMP := $(VENV)/.installed
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
-	$(PYTHON) tools/build.py
+	$(PYTHON) -m tools.site.build
 
 ## run: build, then serve dist/ on http://127.0.0.1:$(PORT)/
 run: build
-	$(PYTHON) tools/serve.py --port $(PORT) dist
+	$(PYTHON) -m tools.dev.serve --port $(PORT) dist
 
 ## lint: ruff (lint and format check) on the Python, mypy --strict on the engine (barbu/), the
 ## page (web/) and the tools (tools/), as pyproject.toml's [tool.mypy] says
@@ -36,44 +36,44 @@ test: lint $(VENV_STAMP) chromium build
 test-fast: lint $(VENV_STAMP)
 	$(VENV_PYTHON) -m pytest -n $(JOBS) -m "not build and not slow" tests
 
-## bench: boot benchmark (figures for the README; not a test), then the first visit's on an
+## bench: boot benchmark (figures in docs/BENCHMARKS.md; not a test), then the first visit's on an
 ## emulated line (20 Mbit/s, 40 ms) and without (bench-first alone)
 bench: $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) tools/bench_boot.py
-	$(VENV_PYTHON) tools/bench_first_visit.py
+	$(VENV_PYTHON) -m tools.bench.boot
+	$(VENV_PYTHON) -m tools.bench.first_visit
 
 ## bench-first: a first visit (the build's table, the contract chosen on it, Python behind it)
 ## and the visit after, with and without network emulation, against a bare loadPyodide()
 bench-first: $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) tools/bench_first_visit.py
+	$(VENV_PYTHON) -m tools.bench.first_visit
 
-## lighthouse: Lighthouse's mobile defaults on the built site served by tools/serve.py: the
+## lighthouse: Lighthouse's mobile defaults on the built site served by tools/dev/serve.py: the
 ## game's first visit and a rules page (reports in lighthouse/)
 lighthouse: $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) tools/lighthouse.py
+	$(VENV_PYTHON) -m tools.bench.lighthouse
 
 ## bench-rules: the rules page's text and its first demo answer, cold and warm (not a test)
 bench-rules: $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) tools/bench_rules.py
+	$(VENV_PYTHON) -m tools.bench.rules
 
 ## bench-bots: computer players' decision times on CPython and in Chromium (not a test)
 bench-bots: $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) tools/bench_bots.py
+	$(VENV_PYTHON) -m tools.bench.bots
 
 ## bench-replay: a deal's replay stepped 100 times forward and back in Chromium (not a test)
 bench-replay: $(VENV_STAMP) chromium build
-	$(VENV_PYTHON) tools/bench_replay.py
+	$(VENV_PYTHON) -m tools.bench.replay
 
 chromium: $(VENV_STAMP)
-	bash tools/install_chromium.sh $(VENV_PYTHON)
+	bash tools/dev/install_chromium.sh $(VENV_PYTHON)
 
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-$(VENV_STAMP): tools/requirements-test.txt
+$(VENV_STAMP): tools/dev/requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
-	$(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check -r tools/requirements-test.txt
+	$(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check -r tools/dev/requirements-test.txt
 	@touch $@
 
 clean:

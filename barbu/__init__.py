@@ -20,8 +20,7 @@ engine's inside and may change without notice:
 - ``barbu.wire``: the positions sent to the computer players' worker;
 - ``barbu.jsontext``: bounded JSON reading (``load``, ``JsonRefused``);
 - ``barbu.keeper``: the score keeper of a game played with real cards;
-- ``barbu.stats``, ``barbu.arena``, ``barbu.bench``: statistics, bot matches and the playout
-  benchmark (programs and figures built on the engine, not part of it).
+- ``barbu.playout``: the fast random playouts (for the engine's benchmark).
 """
 
 from .actions import Action, ChooseContract, Double, Play, action_from_data, action_to_data

@@ -30,6 +30,7 @@ from .actions import PLAYS, Action, ChooseContract, Double, Play
 from .cards import SUIT_MASKS, Card, Mask, Rank, Suit, cards_of, mask_of
 from .deal_checks import check_action, check_hands, contract_choices, double_choices, shortcuts
 from .errors import RuleError, quoted
+from .ledger import must_double
 from .rules import STANDARD, Contract, ContractRules, Rules
 from .scoring import final_scores as settle
 from .tricks import HEART_SUIT
@@ -259,8 +260,7 @@ class Deal:
 
     def must_double(self, seat: int) -> bool:
         """Whether ``seat`` may no longer pass on the declarer in this deal (RULES.md §4)."""
-        owed = self._owed[seat]
-        return seat != self._declarer and owed > 0 and owed >= self._deals_left
+        return must_double(seat, self._declarer, self._owed, self._deals_left)
 
     def still_owed(self, seat: int) -> int:
         """The doubles of the declarer ``seat`` still owes in this block, this deal's counted."""

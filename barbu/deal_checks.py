@@ -5,18 +5,19 @@ The checks ``Deal.check`` runs when an action is not the plain legal card of its
 (``check_contract``), a doubling turn (``check_double``), and the reason a held card is
 illegal (``why_illegal``). Each raises or returns a ``RuleError`` with its refusal code. The
 same rules list the legal contracts (``contract_choices``) and doubling turns
-(``double_choices``, ``shortcuts``). They read the deal through its public, read-only surface
-(properties and ``Deal.masks()``) and change nothing.
+(``double_choices``, ``shortcuts``): those are ``barbu.calls``' checks, which need no hands,
+fed from the deal. They read the deal through its public, read-only surface (properties and
+``Deal.masks()``) and change nothing.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import domino, tricks
+from . import calls, tricks
 from .actions import Action, ChooseContract, Double, Play
-from .cards import CARDS, SUIT_MASKS, Card, Mask, Rank, Suit, cards_of
+from .calls import DoublingRound, legal_contracts
+from .cards import CARDS, SUIT_MASKS, Card, Mask, Suit, cards_of
 from .errors import RuleError, quoted
 from .rules import Lead, Rules, TrumpDuty
 from .view import Masks, Phase
@@ -56,74 +57,34 @@ def check_hands(masks: list[Mask], rules: Rules) -> None:
 
 
 def contract_choices(deal: Deal) -> list[Action]:
-    """Every contract the declarer may choose now, with its trump or starting rank."""
-    out: list[Action] = []
-    for crules in deal.rules.contracts:
-        c = crules.contract
-        if c in deal.used:
-            continue
-        if crules.has_trump:
-            out.extend(ChooseContract(c, trump=s) for s in Suit)
-        elif crules.names_rank:
-            out.extend(
-                ChooseContract(c, start_rank=r)
-                for r in reversed(Rank)
-                if deal.rules.deck & domino.opening_mask(r)
-            )
-        else:
-            out.append(ChooseContract(c))
-    return out
+    """Every contract the declarer may choose now, with its trump or starting rank (§1)."""
+    return list(legal_contracts(deal.rules, deal.used))
 
 
 def check_contract(deal: Deal, action: ChooseContract) -> None:
     """Raise ``RuleError`` saying why the declarer may not choose ``action`` (RULES.md §1)."""
-    c = action.contract
-    crules = deal.rules.contract(c)
-    if c in deal.used:
-        where = "session" if deal.rules.blocks == 1 else "block"
-        raise RuleError(
-            f"{c.value} was already played in this {where}", "contract-used", contract=c.value
-        )
-    if crules.has_trump != (action.trump is not None):
-        if crules.has_trump:
-            raise RuleError(f"{c.value} needs a trump suit", "trump-missing")
-        raise RuleError(f"only trumps takes a trump suit, not {c.value}", "trump-unexpected")
-    if crules.names_rank != (action.start_rank is not None):
-        if crules.names_rank:
-            raise RuleError(f"{c.value} needs a starting rank", "rank-missing")
-        if crules.is_domino:
-            raise RuleError(f"{c.value} always starts from its own rank: name none", "rank-fixed")
-        raise RuleError(f"only domino takes a starting rank, not {c.value}", "rank-unexpected")
-    if action.trump is not None and not isinstance(action.trump, Suit):
-        raise RuleError(f"not a suit: {quoted(action.trump)}", "bad-suit")
-    if action.start_rank is not None and not isinstance(action.start_rank, Rank):
-        raise RuleError(f"not a rank: {quoted(action.start_rank)}", "bad-rank")
+    calls.check_contract(deal.rules, deal.used, action)
 
 
-def double_scope(deal: Deal, seat: int) -> set[int]:
-    """The seats ``seat`` may double or redouble on his turn."""
-    d = deal.declarer
-    if seat == d:
-        return {a for a, b in deal.doubles if b == d}
-    assert deal.crules is not None  # chosen before the doubles
-    if deal.crules.positive:
-        return {d}
-    return {s for s in range(4) if s != seat}
+def doubling_round(deal: Deal) -> DoublingRound:
+    """The deal's doubling round so far, as ``barbu.calls`` checks it without the hands."""
+    crules = deal.crules
+    assert crules is not None  # chosen before the doubles
+    return DoublingRound(
+        deal.declarer,
+        crules.positive,
+        deal.owed,
+        deal.deals_left,
+        tuple(deal.doubles),
+        deal.double_turns,
+    )
 
 
 def double_choices(deal: Deal) -> list[tuple[int, ...]]:
     """Every set of seats the seat to move may double now, a pass (the empty set) included."""
     seat = deal.to_move
     assert seat is not None  # in the doubling round
-    scope = sorted(double_scope(deal, seat))
-    forced = deal.must_double(seat)
-    out: list[tuple[int, ...]] = []
-    for n in range(len(scope) + 1):
-        for subset in combinations(scope, n):
-            if forced and deal.declarer not in subset:
-                continue
-            out.append(subset)
-    return out
+    return doubling_round(deal).legal_sets(seat)
 
 
 def shortcuts(deal: Deal) -> tuple[tuple[str, frozenset[int]], ...]:
@@ -131,53 +92,13 @@ def shortcuts(deal: Deal) -> tuple[tuple[str, frozenset[int]], ...]:
     if not deal.rules.double_shortcuts or deal.phase is not Phase.DOUBLING:
         return ()
     seat = deal.to_move
-    assert seat is not None and deal.crules is not None  # in the doubling round
-    scope = frozenset(double_scope(deal, seat))
-    offers = [("maximum", scope)]
-    if not deal.crules.positive and seat != deal.declarer:
-        offers.append(("family", frozenset({(seat - 1) % 4, (seat + 1) % 4})))
-    legal = {frozenset(t) for t in double_choices(deal)}
-    return tuple((name, targets) for name, targets in offers if targets and targets in legal)
+    assert seat is not None  # in the doubling round
+    return doubling_round(deal).shortcuts(seat)
 
 
 def check_double(deal: Deal, action: Double) -> None:
     """Raise ``RuleError`` saying why the seat to move may not make this doubling turn (§4)."""
-    seat, d = deal.to_move, deal.declarer
-    assert seat is not None  # in the doubling round
-    if not isinstance(action.targets, frozenset):
-        raise RuleError(
-            f"a doubling turn's targets are a set of seats, not {quoted(action.targets)}",
-            "bad-action",
-        )
-    scope = double_scope(deal, seat) if action.targets else set()
-    for target in action.targets:
-        if type(target) is not int or target not in (0, 1, 2, 3):
-            raise RuleError(f"not a seat: {quoted(target)}", "bad-seat")
-    for target in sorted(action.targets):
-        if target == seat:
-            raise RuleError("a player cannot double himself", "double-self")
-        if target in scope:
-            continue
-        if seat == d:
-            raise RuleError(
-                f"the declarer may only redouble players who doubled him; seat {target} did not",
-                "redouble-not-doubled",
-                target=target,
-            )
-        raise RuleError(
-            f"in a positive contract only the declarer (seat {d}) may be doubled",
-            "double-positive",
-            target=target,
-        )
-    if deal.must_double(seat) and d not in action.targets:
-        owed = deal.owed[seat]
-        raise RuleError(
-            f"must double the declarer: {plural(owed, 'double')} owed, "
-            f"{plural(deal.deals_left, 'deal')} left",
-            "must-double",
-            owed=owed,
-            left=deal.deals_left,
-        )
+    doubling_round(deal).check(action.targets)
 
 
 def why_illegal(deal: Deal, card: Card) -> RuleError:

@@ -5,7 +5,8 @@ engine against the set, and ``RuleError`` refuses any other code at run time (th
 not under mypy). The page words each code with the catalog's ``refusal.<code>`` sentence and
 links it to a rules section, or to none (``web.languages.words``; tests/test_refusals.py keeps the
 three in step). There is no catch-all code: every raise site says which rule or which input it
-refuses.
+refuses. The score keeper's own refusals (counts and scores a table reports) are its own set,
+``barbu.keeper.errors.KeeperRefusal``.
 """
 
 from __future__ import annotations
@@ -66,10 +67,6 @@ Refusal = Literal[
     "bad-rank",  # not a rank
     "bad-action",  # not an action (a wrong type, an unknown kind, a malformed double)
     "bad-position",  # a position without its deal record or with a bad block context
-    # -- the score keeper (barbu.keeper): a deal reported by a real table --
-    "bad-count",  # what the players took cannot be (14 tricks, 5 queens, K♥ taken twice)
-    "bad-total",  # raw scores that do not add up to the contract's total
-    "bad-score",  # raw scores no deal of the contract gives (-7 in No Queens)
     "kept-record",  # a kept game's record (scores without cards) where a played one is read
 ]
 """Why the engine refuses an action or a record: the closed set of ``RuleError.code``."""

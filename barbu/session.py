@@ -5,8 +5,9 @@ The first declarer is drawn from the seed. In the standard game he declares a bl
 neighbour takes over: 4 blocks, 28 deals. Where the rules rotate the role every deal (fr32), the
 dealer chooses and the next deal's dealer is his left neighbour. Each non-declarer owes the
 declarer ``rules.double_quota`` doubles per block; the deal enforces the obligation from the
-``owed`` and ``deals_left`` figures the session gives it. Totals add up deal scores; the best
-total (the highest, or the lowest in fr32) wins and a tie shares the victory.
+``owed`` and ``deals_left`` figures the session gives it, read from its block ledger
+(``barbu.ledger``: the contracts and doubles of the finished deals). Totals add up deal scores;
+the best total (the highest, or the lowest in fr32) wins and a tie shares the victory.
 
 The session deals from ``random.Random(seed)``: first the first declarer, then one shuffle per
 deal, so a seed always gives the same session. Without a seed the caller supplies the hands
@@ -30,7 +31,8 @@ from .actions import Action
 from .cards import Mask, deal_masks
 from .deal import Deal, DealSummary, Event, Phase, View
 from .errors import RuleError, quoted
-from .rules import STANDARD, Contract, Rotation, Rules
+from .ledger import Ledger
+from .rules import STANDARD, Contract, Rules
 from .scoring import winners as best_seats
 
 
@@ -84,31 +86,26 @@ class Session:
 
     # -- the block structure ----------------------------------------------------------------
 
+    @property
+    def ledger(self) -> Ledger:
+        """The session's blocks: the contracts and doubles of its deals (a deal in progress
+        counts only for the deals after it, which are dealt once it is over)."""
+        rows = [(d.contract, d.doubles) for d in self.deals if d.contract is not None]
+        return Ledger.of(self.rules, self.first_declarer, rows)
+
     def declarer_of(self, number: int) -> int:
         """The declarer of deal ``number`` (1-based): one block of deals per declarer, leftwards,
         or, where the role rotates every deal, the next seat leftwards each deal."""
-        if self.rules.rotation is Rotation.DEAL:
-            return (self.first_declarer + number - 1) % 4
-        return (self.first_declarer + (number - 1) // self.rules.block_size) % 4
+        return Ledger(self.rules, self.first_declarer).declarer_of(number)
 
     def block_of(self, number: int) -> int:
         """The block (1-based) deal ``number`` belongs to."""
-        return (number - 1) // self.rules.block_size + 1
+        return Ledger(self.rules, self.first_declarer).block_of(number)
 
     def block_context(self, number: int) -> tuple[frozenset[Contract], tuple[int, ...], int]:
         """For deal ``number``: contracts used earlier in its block, doubles owed, deals left."""
-        size = self.rules.block_size
-        first = (number - 1) // size * size  # index of the block's first deal
-        earlier = self.deals[first : number - 1]
-        declarer = self.declarer_of(number)
-        # Earlier deals are finished: each has its contract (the test narrows the type).
-        used = frozenset(d.contract for d in earlier if d.contract is not None)
-        quota = self.rules.double_quota if self.rules.doubling else 0
-        owed = []
-        for seat in range(4):
-            made = sum(1 for d in earlier if (seat, declarer) in d.doubles)
-            owed.append(0 if seat == declarer else max(0, quota - made))
-        return used, tuple(owed), size - (number - 1 - first)
+        context = self.ledger.context(number)
+        return context.used, context.owed, context.deals_left
 
     # -- dealing ----------------------------------------------------------------------------
 

@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.chromium import launch_options
-from tools.serve import StaticServer
+from tools.dev.chromium import launch_options
+from tools.dev.serve import StaticServer
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"

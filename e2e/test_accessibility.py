@@ -1,5 +1,5 @@
 """Accessibility of the table: axe-core finds no serious or critical violation at each moment of
-a deal, in French and English, and text on the felt keeps a contrast of 4.5:1 (issue 16).
+a deal, in French and English, and text on the felt keeps a contrast of 4.5:1.
 
 axe-core (npm, pinned in package.json) is injected into the page under test. It cannot measure
 contrast over the felt's gradient (it reports those nodes "incomplete"), so the test measures the

@@ -172,7 +172,7 @@ file in it."""
 
 def test_every_library_module_a_start_imports_comes_compiled(page):
     """The build lists the library's modules a start imports by starting Pyodide under Node
-    (tools/stdlib_used.mjs) and ships those compiled; a module the browser's start imports
+    (tools/site/stdlib_used.mjs) and ships those compiled; a module the browser's start imports
     besides would be compiled from its source at every start (most of Python's start was that
     compiling, before)."""
     page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
@@ -218,7 +218,7 @@ def test_loading_screen_shows_real_download_progress(context, page, dist):
         {
             "offline": False,
             "latency": 20,
-            # 3 MB/s: the server gzips (tools/serve.py), the runtime is some 6 MB on the wire
+            # 3 MB/s: the server gzips (tools/dev/serve.py), the runtime is some 6 MB on the wire
             "downloadThroughput": 3_000_000,
             "uploadThroughput": -1,
         },

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from barbu import Card
 from e2e.browser_helpers import CATALOGS
-from tools.serve import StaticServer
+from tools.dev.serve import StaticServer
 from web.demos.may_i_play import MayIPlay
 from web.languages.i18n import Catalog
 

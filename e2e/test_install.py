@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from e2e.browser_helpers import wait_ready, wait_service_worker
-from tools.chromium import launch_options
+from tools.dev.chromium import launch_options
 
 
 def test_chromium_reports_the_site_installable(browser_type, base_url, tmp_path):

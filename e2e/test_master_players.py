@@ -13,7 +13,7 @@ from e2e.test_table import drive_until, saved_session
 def test_a_deal_against_three_masters(page: Page):
     """A player who asks for the strongest computer players would get weaker ones, or a deal
     that never ends, if this failed. Their decision times are printed (a figure, not a test:
-    the machine's load moves them; tools/bench_bots.py measures them)."""
+    the machine's load moves them; tools/bench/bots.py measures them)."""
     page.goto("/?seed=31&speed=instant&level=master&lang=en")
     wait_ready(page)
     page.click('.toolbar [data-action="menu"]')

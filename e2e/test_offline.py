@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import expected_hand, shown_hand, wait_ready, wait_service_worker
-from tools.build import site_files, write_service_worker
-from tools.serve import StaticServer
+from tools.dev.serve import StaticServer
+from tools.site.build import site_files, write_service_worker
 
 # The service worker and its caches.
 pytestmark = pytest.mark.fresh_context

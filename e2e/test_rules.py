@@ -1,4 +1,4 @@
-"""The rules pages (rules/<lang>/, built by tools/rules_page.py): readable with JavaScript off,
+"""The rules pages (rules/<lang>/, built by tools/site/rules_page.py): readable with JavaScript off,
 in each language, the worked example's diagram scrolling sideways on a phone; rules/ leading each
 reader to their language; no serious accessibility violation."""
 

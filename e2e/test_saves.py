@@ -1,5 +1,5 @@
 """Nothing lost, nothing crashes: two tabs of one game, saves the page cannot read, hostile
-files and numbers (issue 13)."""
+files and numbers."""
 
 from __future__ import annotations
 

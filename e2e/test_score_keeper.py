@@ -1,4 +1,4 @@
-"""The score keeper page (keeper/, issue 27) in a real browser: whole sessions typed in deal by
+"""The score keeper page (keeper/) in a real browser: whole sessions typed in deal by
 deal, refusals, owed doubles, edits, imports, and a damaged store kept aside.
 
 The sessions typed are fixtures made here: seeded sessions played with random legal actions by
@@ -271,7 +271,7 @@ def test_a_played_sessions_export_imports_as_it_is(page: Page) -> None:
     assert shown_payments(page) == expected_payments(expected)
     # The same game without its cards (the keeper's own record) imports too.
     cardless = expected.record()
-    del cardless["kept"]  # the record of a played session, without the cards (README)
+    del cardless["kept"]  # a played session's record without the cards (ARCHITECTURE.md, "Records")
     page.set_input_files(
         "input[type=file][data-import]",
         files=[

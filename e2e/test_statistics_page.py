@@ -1,4 +1,4 @@
-"""The statistics page (stats/, issue 27) in the browser: the sessions a player finishes against
+"""The statistics page (stats/) in the browser: the sessions a player finishes against
 the computer players are recorded by the game page and shown as plots beside tables of their
 numbers; a kept real-table game per named player; export and import as one file; a damaged
 store kept aside and reported; no serious accessibility violation; offline after one visit.
@@ -19,11 +19,11 @@ from playwright.sync_api import Page, expect
 from barbu import Session, score_record, session_record
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS
-from barbu.stats import entry_data, entry_key
 from e2e.browser_helpers import wait_ready, wait_service_worker
 from e2e.test_accessibility import violations
 from e2e.test_session_play import play_session
 from web.game.save import Saved
+from web.stats.figures import entry_data, entry_key
 
 FR32 = PRESETS["fr32"]
 SEEDS = (31, 32)

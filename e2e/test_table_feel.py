@@ -1,4 +1,4 @@
-"""The table as a player feels it (issue 16): a layout that holds still, the last trick seen,
+"""The table as a player feels it: a layout that holds still, the last trick seen,
 motion, words for the screen reader, the hand in sight, a double owed offered as it must be,
 contracts explained, sounds on request, a menu that behaves as a dialog."""
 

@@ -1,4 +1,4 @@
-"""Each preset's own words and no surprises at the table (issue 23, items 4 and 5): fr32 speaks
+"""Each preset's own words and no surprises at the table: fr32 speaks
 of penalties and bonuses, of one session and no doubles; the end says no "deals left"; the
 redouble is explained; shortcuts only where they differ from one button; a rules page's "Play"
 asks before replacing a session under way; a following tab's hand is not playable and a tap says

@@ -1,4 +1,4 @@
-"""The player's time respected (issue 23, item 3): a forced card is played for him by default,
+"""The player's time respected: a forced card is played for him by default,
 and he can take back his last decision against the computer players, which marks the session as
 practised in its record."""
 

@@ -1,19 +1,18 @@
-"""Engine and site tests: make ``barbu`` and the test helpers (reference, generate) importable;
-the built site for the tests marked ``build``.
+"""Engine and site tests: the built site for the tests marked ``build``.
+
+tests/ and e2e/ are packages: pytest imports a test file as ``tests.test_x``, from the
+repository's root (``pythonpath`` in pyproject.toml), and the tests import the helpers as
+``tests.helpers``, ``tests.reference``, the engine as ``barbu``.
 
 ``make test-fast`` runs the tests here but those marked ``build`` (they need dist/ or Node.js)
 or ``slow`` (pyproject.toml lists the markers)."""
 
-import sys
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
 DIST = HERE.parent / "dist"
-for path in (HERE, HERE.parent):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from reference import CONTRACTS, DECK, RANKS, SUITS, RefDeal
+from tests.reference import CONTRACTS, DECK, RANKS, SUITS, RefDeal
 
 
 def random_hands(rng: random.Random) -> list[list[str]]:

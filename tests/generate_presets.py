@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from reference_presets import RANKS, SUITS, RefDeal, Rules, block_context, parse_rules
+from tests.reference_presets import RANKS, SUITS, RefDeal, Rules, block_context, parse_rules
 
 
 def random_hands(rules: Rules, rng: random.Random) -> list[list[str]]:

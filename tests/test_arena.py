@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from barbu.arena import main
+from tools.bench.arena import main
 
 RESULT = re.compile(
     r"^(\w+) vs (\w+): [+-]\d+\.\d\d points/(deal|session) "

@@ -128,7 +128,8 @@ def test_an_unknown_level_is_refused():
 def test_the_experts_domino_worlds_are_weighed_by_the_others_moves(preset_name, monkeypatch):
     """RULES.md §3: a Domino player lays the cards that open the way to his own and holds back
     the others'; so the expert weighs its sampled Domino worlds by how likely the others' moves
-    seen are under the rules of thumb (``inference``), in the Domino only (README, "Every game").
+    seen are under the rules of thumb (``inference``), in the Domino only (docs/BOTS.md, "Every
+    preset").
     """
     made: list[tuple[bool, float]] = []
     real = MoveModel.__init__

@@ -1,5 +1,5 @@
-"""The service worker the build writes (tools/build.py, write_service_worker): the list of files
-each version precaches, the hash each file is checked against, the cache name."""
+"""The service worker the build writes (tools/site/build.py, write_service_worker): the list of
+files each version precaches, the hash each file is checked against, the cache name."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.build import ROOT, SNAPSHOT_FILES, BuildError, write_runtime, write_service_worker
+from tools.site.build import ROOT, SNAPSHOT_FILES, BuildError, write_runtime, write_service_worker
 
 FILES = {
     "index.html": b"<!doctype html><title>Barbu</title>\n",
@@ -100,6 +100,7 @@ def snapshot_key(site: Path) -> str:
     return match[1]
 
 
+@pytest.mark.build  # write_runtime reads Pyodide's files in node_modules/
 def test_python_snapshots_are_keyed_by_the_runtime_and_our_modules_only(tmp_path):
     """A snapshot of another build's modules or runtime restored would run old code; one dropped
     at every unrelated change (a stylesheet) would cost every player a slow start for nothing."""

@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from generate import random_deal_record, random_session_record
-from reference import replay_deal, score_session
+
+from tests.generate import random_deal_record, random_session_record
+from tests.reference import replay_deal, score_session
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from helpers import layout, start
 
 from barbu import (
     Card,
@@ -24,6 +23,7 @@ from barbu import (
 from barbu.cards import deal_masks
 from barbu.playout import random_playout
 from barbu.rules import STANDARD
+from tests.helpers import layout, start
 
 
 def test_the_declarer_chooses_a_contract_first():

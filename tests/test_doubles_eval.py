@@ -1,10 +1,10 @@
-"""tools/doubles_eval.py: the doubling rounds replayed on kept deals, and the candidate's
-judgements written against the true raw scores (README, "The doubles")."""
+"""tools/bench/doubles_eval.py: the doubling rounds replayed on kept deals, and the candidate's
+judgements written against the true raw scores (docs/BOTS.md, "The doubles")."""
 
 import json
 import sys
 
-from tools import doubles_eval
+from tools.bench import doubles_eval
 
 
 def test_the_candidates_judgements_are_written_against_the_true_raw_scores(

@@ -1,5 +1,5 @@
-"""The first visit's tables that the build draws (tools/first_table.py): each is the engine's first
-deal of its seed, drawn by the page's own table view, in each language; index.html takes them
+"""The first visit's tables that the build draws (tools/site/first_table.py): each is the engine's
+first deal of its seed, drawn by the page's own table view, in each language; index.html takes them
 where its mark is; the page describes itself to search engines."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from barbu import Session
 from barbu.rules import STANDARD
-from tools.first_table import MARK, data_block, first_seeds, first_tables, with_first_tables
+from tools.site.first_table import MARK, data_block, first_seeds, first_tables, with_first_tables
 from web.game.first import with_seed
 from web.languages.i18n import SUPPORTED
 

@@ -1,5 +1,5 @@
 """The session's flow and history: a finished deal stays current until the next is dealt, its
-last event carries its summary, and any action can be taken back (issue 22, items 1 and 3).
+last event carries its summary, and any action can be taken back.
 
 Property: in every preset and option set, ``apply`` then ``undo`` restores exactly the state
 (every seat's view and the record), and the position after k actions is the same however it was
@@ -210,7 +210,7 @@ def test_a_state_rebuilt_from_a_view_cannot_be_replayed_from_the_start():
     assert deal.at(len(deal.history)).view(0) == deal.view(0)
 
 
-# -- taking a decision back (issue 23, item 3) ----------------------------------------------
+# -- taking a decision back ----------------------------------------------------------------
 
 
 def played_until(session: Session, rng: random.Random, done) -> None:

@@ -1,5 +1,5 @@
 """Hostile files and data for every reader of untrusted text: each reads them or refuses them in
-one short line, and nothing crashes (issue 13).
+one short line, and nothing crashes.
 
 The readers: ``score_record`` (a record as data), the ``score`` command (files and standard
 input), the page's save slot (``Saved.from_json`` then ``Game.from_record``), its import
@@ -25,14 +25,14 @@ from itertools import count
 from pathlib import Path
 from unittest import mock
 
-import hostile
 import pytest
-from hostile import FRAGMENTS, HOSTILE_VALUES, OPS, children, mutated, splice
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from barbu.__main__ import score_files
 from barbu.jsontext import JsonRefused, load
+from tests import hostile
+from tests.hostile import FRAGMENTS, HOSTILE_VALUES, OPS, children, mutated, splice
 from web.game.settings import LEVELS, NAME_LIMIT, SPEEDS, Settings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,5 +1,6 @@
-"""The score keeper's engine (barbu/keeper.py, issue 27): a session played with real cards,
-kept deal by deal from contracts, doubles and raw scores or counts.
+"""The score keeper's engine (barbu/keeper/): a session played with real cards, kept deal by deal
+from contracts, doubles and raw scores or counts (its scores' checks: test_keeper_scores.py; its
+records: test_keeper_records.py).
 
 Played sessions (random legal actions) are the reference: their contracts, doubles and raw
 scores fed to the keeper must end on the same totals, deal by deal. The refusals are the played
@@ -11,129 +12,32 @@ settlements, or a wrong row would go through without a word.
 from __future__ import annotations
 
 import json
-import random
 from decimal import Decimal
-from functools import cache
 
-import hostile
 import pytest
 
 from barbu import (
-    ChooseContract,
     Contract,
-    Rank,
-    RuleError,
     Session,
-    Suit,
     deal_from_record,
     score_record,
     session_from_record,
     session_record,
 )
-from barbu.jsontext import JsonRefused, load
-from barbu.keeper import (
-    RAW_LIMIT,
-    KeptDeal,
-    KeptGame,
-    Payment,
-    Standing,
-    Taken,
-    check_raw,
-    count_scores,
-    tallies,
-)
-from barbu.rules import FR32, STANDARD, Rules, preset, rules_from_record
+from barbu.keeper import KeptDeal, KeptGame, Payment, Standing, Taken, count_scores
+from barbu.rules import FR32, STANDARD, preset, rules_from_record
 from barbu.scoring import final_scores
-
-ITALIAN_OPTIONS = {
-    "preset": "italian",
-    "options": {"king_of_hearts": -30, "queen": -8, "ace_of_hearts": -4, "salad": True, "quota": 3},
-}
-GAMES = {
-    "standard": "standard",
-    "classic": "classic",
-    "fr32": "fr32",
-    "italian": "italian",
-    "italian+options": ITALIAN_OPTIONS,
-    "italian without trumps": {"preset": "italian", "options": {"without": "trumps"}},
-}
-"""The games kept in the whole-session tests, as records name their rules."""
-
-
-def played(rules: Rules, seed: int, steps: int | None = None) -> Session:
-    """A seeded session played with random legal actions (to its end, or for ``steps``)."""
-    session = Session(seed=seed, rules=rules)
-    rng = random.Random(seed)
-    done = 0
-    while not session.is_over and (steps is None or done < steps):
-        if session.between_deals:
-            session.next_deal()
-        session.apply(rng.choice(session.legal_actions()))
-        done += 1
-    return session
-
-
-def reported(session: Session, how: str = "raw") -> list[KeptDeal]:
-    """What the table reports of each finished deal: its contract, doubles and raw scores
-    (``raw``), or what each player took (``taken``), or both."""
-    out = []
-    for deal in session.finished_deals():
-        contract = deal.history[0].action
-        assert isinstance(contract, ChooseContract)
-        raw = tuple(deal.raw_scores()) if how in ("raw", "both") else None
-        taken = Taken.from_deal(deal) if how in ("taken", "both") else None
-        out.append(KeptDeal(contract, tuple(deal.doubles), raw, taken))
-    return out
-
-
-def running(session: Session) -> list[tuple[int, ...]]:
-    """The played session's totals after each deal."""
-    out, totals = [], [0, 0, 0, 0]
-    for deal in session.finished_deals():
-        totals = [t + f for t, f in zip(totals, deal.final_scores(), strict=True)]
-        out.append(tuple(totals))
-    return out
-
-
-def pair_settlement(totals: list[int], goal: int) -> list[tuple[int, int, int]]:
-    """Each pair's settlement, computed naively: the one behind pays the difference."""
-    out = []
-    for a in range(4):
-        for b in range(a + 1, 4):
-            if goal * (totals[a] - totals[b]) > 0:
-                out.append((b, a, abs(totals[a] - totals[b])))
-            else:
-                out.append((a, b, abs(totals[a] - totals[b])))
-    return out
-
-
-def refusal(call, *args, **kwargs) -> RuleError:
-    """The ``RuleError`` a call raises."""
-    with pytest.raises(RuleError) as caught:
-        call(*args, **kwargs)
-    return caught.value
-
-
-def C(contract: str, trump: str | None = None, rank: str | None = None) -> ChooseContract:
-    """A contract as the declarer announces it."""
-    return ChooseContract(
-        Contract(contract), Suit.parse(trump) if trump else None, Rank.parse(rank) if rank else None
-    )
-
-
-ON = ((1, 0), (2, 0), (3, 0))
-"""Each non-declarer doubles the declarer, seat 0."""
-BLOCK = [
-    KeptDeal(C("no-tricks"), ON, (-8, -6, -6, -6)),
-    KeptDeal(C("no-queens"), ON, (-12, -6, -6, 0)),
-    KeptDeal(C("no-last-two"), (), (-10, -20, 0, 0)),
-    KeptDeal(C("no-hearts"), (), (-10, -8, -6, -6)),
-    KeptDeal(C("no-king-of-hearts"), (), (0, -20, 0, 0)),
-    KeptDeal(C("trumps", "S"), (), (20, 15, 15, 15)),
-    KeptDeal(C("domino", rank="7"), (), (45, 20, 5, -5)),
-]
-"""A block of the standard game declared by seat 0, whose quota is met on the first two deals."""
-
+from tests.kept_games import (
+    BLOCK,
+    GAMES,
+    ON,
+    C,
+    pair_settlement,
+    played,
+    refusal,
+    reported,
+    running,
+)
 
 # -- whole sessions: the keeper ends where the played game ends ------------------------------
 
@@ -166,7 +70,7 @@ def test_scores_counted_from_what_each_player_took_equal_the_typed_ones(game):
     typed = KeptGame(rules, session.first_declarer, deals=reported(session, "raw"))
     counted = KeptGame(rules, session.first_declarer, deals=reported(session, "taken"))
     both = KeptGame(rules, session.first_declarer, deals=reported(session, "both"))
-    assert typed.history() == counted.history() == both.history()
+    assert typed.sheet() == counted.sheet() == both.sheet()
     assert counted.totals() == session.totals()
 
 
@@ -174,7 +78,7 @@ def test_a_played_sessions_export_is_read_as_it_is():
     for game in GAMES.values():
         session = played(rules_from_record(game), 13)
         kept = KeptGame.from_record(session_record(session))
-        assert kept.totals() == session.totals() and kept.history() == session.sheet()
+        assert kept.totals() == session.totals() and kept.sheet() == session.sheet()
         assert all(d.taken is not None for d in kept.deals)
         again = KeptGame.from_record(json.loads(json.dumps(kept.record())))
         assert again.record() == kept.record() and again.totals() == kept.totals()
@@ -198,124 +102,6 @@ def test_the_played_games_readers_refuse_a_kept_record_with_the_reason():
     assert refusal(session_from_record, without_mark).code == "kept-record"
     one = {"format": 2, "rules": "standard", **record["deals"][0]}
     assert refusal(deal_from_record, one).code == "kept-record"
-
-
-# -- the rows: scores that add up, counts that can be ----------------------------------------
-
-
-def test_a_row_whose_scores_do_not_add_up_is_refused_and_changes_nothing():
-    kept = KeptGame(STANDARD, 0)
-    error = refusal(kept.add, KeptDeal(C("no-queens"), (), (-12, -6, -6, -6)))
-    assert (error.code, error.params["contract"], error.params["deal"]) == (
-        "bad-total",
-        "no-queens",
-        1,
-    )
-    assert str(error).startswith("deal 1, raw: the raw scores add up to -30, not the -24")
-    assert kept.number == 0 and not kept.can_undo
-    assert not kept.can(KeptDeal(C("trumps", "H"), (), (20, 20, 20, 20)))
-
-
-@pytest.mark.parametrize(
-    ("contract", "raw"),
-    [
-        ("no-queens", (-7, -5, -6, -6)),  # no count of queens scores -7
-        ("no-last-two", (-10, -10, -10, 0)),  # only two tricks score
-        ("no-king-of-hearts", (-20, -20, 20, 0)),
-        ("trumps", (66, -1, 0, 0)),
-        ("domino", (20, 20, 20, 5)),  # the places pay once each
-        ("no-tricks", (RAW_LIMIT + 1, -RAW_LIMIT - 27, 0, 0)),
-    ],
-)
-def test_typed_scores_that_no_deal_gives_are_refused(contract, raw):
-    error = refusal(check_raw, STANDARD, contract, raw)
-    assert error.code == "bad-score" and error.params == {"contract": contract}
-
-
-def test_typed_scores_must_be_four_whole_numbers():
-    for raw in ([1, 2, 3], [0.0, -26, 0, 0], [True, -27, 0, 0], "0,0,0,-26", [10**5000] * 4):
-        assert refusal(check_raw, STANDARD, "no-tricks", raw).code in ("bad-record", "bad-score")
-
-
-def test_typed_and_counted_scores_must_agree():
-    deal = KeptDeal(C("no-queens"), (), (-12, -6, -6, 0), Taken.of(cards={"Q": [2, 1, 0, 1]}))
-    error = refusal(KeptGame(STANDARD, 0).add, deal)
-    assert error.code == "bad-score" and "not those the counts give" in str(error)
-
-
-def test_salad_with_the_italian_options_counts_every_scoring_at_once():
-    rules = rules_from_record(ITALIAN_OPTIONS)
-    assert rules.contract("salad").total == -26 - 32 - 30 - 28 - 30  # K♥ -30, queens -8, A♥ -4
-    taken = Taken.of(
-        tricks=[13, 0, 0, 0],
-        cards={"H-AH": [12, 0, 0, 0], "AH": [1, 0, 0, 0], "Q": [4, 0, 0, 0], "KH": [1, 0, 0, 0]},
-        won={12: 0, 13: 0},
-    )
-    assert count_scores(rules, "salad", taken) == (-146, 0, 0, 0)
-    assert check_raw(rules, "salad", (-146, 0, 0, 0)) == (-146, 0, 0, 0)
-    assert refusal(check_raw, rules, "salad", (-145, -1, 0, 0)).code == "bad-score"
-
-
-IMPOSSIBLE = [
-    ("no-tricks", Taken.of(tricks=[14, 0, 0, 0])),
-    ("no-tricks", Taken.of(tricks=[4, 4, 4, 2])),  # 14 tricks in all
-    ("no-tricks", Taken.of(tricks=[4, 4, 4, -1])),
-    ("no-tricks", Taken.of()),  # the tricks are what scores
-    ("no-queens", Taken.of(cards={"Q": [2, 2, 1, 0]})),  # 5 queens
-    ("no-queens", Taken.of(tricks=[0, 13, 0, 0], cards={"Q": [1, 3, 0, 0]})),  # a queen, no trick
-    ("no-queens", Taken.of(cards={"Q": [1, 1, 1, 1], "J": [1, 1, 1, 1]})),  # jacks score nothing
-    ("no-king-of-hearts", Taken.of(cards={"KH": [1, 0, 1, 0]})),  # two players with K♥
-    ("no-hearts", Taken.of(cards={"H-AH": [13, 0, 0, 0], "AH": [1, 0, 0, 0]})),  # 13 of 12
-    ("no-hearts", Taken.of(cards={"H-AH": [4, 4, 4, 0]})),  # who took the A♥?
-    ("no-hearts", Taken.of(tricks=[1, 12, 0, 0], cards={"H-AH": [5, 7, 0, 0], "AH": [0, 1, 0, 0]})),
-    ("no-last-two", Taken.of(won={12: 0})),
-    ("no-last-two", Taken.of(tricks=[1, 12, 0, 0], won={12: 0, 13: 0})),
-    ("no-last-two", Taken.of(won={12: 0, 13: 4})),
-    ("trumps", Taken.of(places=[1, 2, 3, 4], tricks=[4, 3, 3, 3])),
-    ("domino", Taken.of(places=[1, 1, 3, 4])),  # not a permutation
-    ("domino", Taken.of(places=[0, 1, 2, 3])),
-    ("domino", Taken.of(tricks=[4, 3, 3, 3], places=[1, 2, 3, 4])),
-]
-
-
-@pytest.mark.parametrize(("contract", "taken"), IMPOSSIBLE)
-def test_an_impossible_count_is_refused(contract, taken):
-    error = refusal(count_scores, STANDARD, contract, taken)
-    assert error.code in ("bad-count", "bad-seat"), error
-    assert len(str(error).splitlines()) == 1
-
-
-def test_counts_follow_the_pack_and_the_early_end():
-    assert refusal(count_scores, FR32, "hearts", Taken.of(cards={"H": [8, 1, 0, 0]})).code == (
-        "bad-count"
-    )
-    assert count_scores(FR32, "hearts", Taken.of(cards={"H": [8, 0, 0, 0]})) == (80, 0, 0, 0)
-    # No King of Hearts may end after one trick: the tricks add up to 1 to 13.
-    one = Taken.of(tricks=[1, 0, 0, 0], cards={"KH": [1, 0, 0, 0]})
-    assert count_scores(STANDARD, "no-king-of-hearts", one) == (-20, 0, 0, 0)
-    classic = preset("classic")  # every trick is played
-    assert refusal(count_scores, classic, "no-king-of-hearts", one).code == "bad-count"
-
-
-def test_what_a_contract_counts_is_read_from_its_rules():
-    keys = {
-        c.contract.value: [t.key for t in tallies(STANDARD, c.contract)] for c in STANDARD.contracts
-    }
-    assert keys == {
-        "no-tricks": ["tricks"],
-        "no-queens": ["tricks", "Q"],
-        "no-last-two": ["tricks", "12", "13"],
-        "no-hearts": ["tricks", "H-AH", "AH"],
-        "no-king-of-hearts": ["tricks", "KH"],
-        "trumps": ["tricks"],
-        "domino": ["places"],
-    }
-    assert [t.required for t in tallies(STANDARD, "no-queens")] == [False, True]
-    italian = rules_from_record(ITALIAN_OPTIONS)
-    values = {t.key: t.value for t in tallies(italian, "salad")}
-    assert values == {"tricks": -2, "Q": -8, "12": -10, "13": -20, "H-AH": -2, "AH": -4, "KH": -30}
-    assert [(t.key, t.most) for t in tallies(FR32, "hearts")] == [("tricks", 8), ("H", 8)]
-    assert tallies(preset("classic"), "domino")[0].places == (45, 20, 10, -10)
 
 
 # -- contracts and doubles: the played game's legality ----------------------------------------
@@ -485,8 +271,8 @@ def test_removing_a_deal_moves_the_later_ones_up_and_recomputes():
     kept = KeptGame(STANDARD, 0, deals=BLOCK[:5])
     removed = kept.remove(3)
     assert removed == BLOCK[2] and kept.number == 4
-    assert [row.number for row in kept.history()] == [1, 2, 3, 4]
-    assert [row.contract for row in kept.history()][2:] == ["no-hearts", "no-king-of-hearts"]
+    assert [row.number for row in kept.sheet()] == [1, 2, 3, 4]
+    assert [row.contract for row in kept.sheet()][2:] == ["no-hearts", "no-king-of-hearts"]
     left = [d for d in BLOCK[:5] if d is not BLOCK[2]]
     finals = [final_scores(list(d.raw or ()), d.doubles, STANDARD) for d in left]
     assert kept.totals() == [sum(f[seat] for f in finals) for seat in range(4)]
@@ -562,129 +348,3 @@ def test_in_fr32_the_higher_total_pays():
     assert kept.settlement()[0] == Payment(0, 1, 10, None)
     assert kept.ranking()[0] == Standing(1, 3, 0)
     assert kept.balances() == [-40, 0, 0, 40]
-
-
-# -- records ---------------------------------------------------------------------------------
-
-
-def test_a_kept_record_writes_what_the_table_reported_and_reads_back():
-    kept = KeptGame(STANDARD, 0, names=["Ada", "Ben", "Clara", "Dan"], stake=2, deals=BLOCK[:2])
-    record = kept.record()
-    assert record["kept"] is True and record["seed"] is None and record["stake"] == "2"
-    assert record["deals"][0] == {
-        "dealer": 3,
-        "declarer": 0,
-        "actions": [
-            {"contract": "no-tricks"},
-            {"double": [0]},
-            {"double": [0]},
-            {"double": [0]},
-            {"double": []},
-        ],
-        "raw": [-8, -6, -6, -6],
-    }
-    again = KeptGame.from_record(json.loads(json.dumps(record)))
-    assert again.record() == record and again.names == ("Ada", "Ben", "Clara", "Dan")
-    unmarked = {key: value for key, value in record.items() if key != "kept"}
-    assert KeptGame.from_record(unmarked).record() == record  # no hands: kept all the same
-    counted = dict(record["deals"][1], taken={"cards": {"Q": [2, 1, 1, 0]}})
-    del counted["raw"]
-    read = KeptGame.from_record(dict(record, deals=[record["deals"][0], counted]))
-    assert read.history() == kept.history()
-
-
-@pytest.mark.parametrize(
-    ("place", "value", "code"),
-    [
-        (("kept",), 1, "bad-record"),
-        (("format",), 1, "bad-record"),
-        (("seed",), 5, "bad-record"),
-        (("names",), ["Ada", "Ben"], "bad-record"),
-        (("names",), ["Ada", "Ben", "Clara", "D\nan"], "bad-record"),
-        (("stake",), "-1", "bad-record"),
-        (("rules",), "fr32", "bad-record"),  # fr32 deals have no doubling turns
-        (("rules",), "poker", "bad-rules"),
-        (("first_declarer",), 1, "wrong-declarer"),
-        (("deals", 0, "declarer"), 1, "wrong-declarer"),
-        (("deals", 0, "dealer"), 0, "bad-record"),
-        (("deals", 0, "hands"), [], "bad-record"),
-        (("deals", 0, "actions", 1), "QS", "bad-action"),
-        (("deals", 0, "actions", 0), {"double": []}, "bad-action"),
-        (("deals", 0, "actions", 2), {"double": [1, 2]}, "double-positive"),
-        (("deals", 0, "raw"), [0, 0, 0, 0], "bad-total"),
-        (("deals", 0, "taken"), {"tricks": [13, 13, 0, 0]}, "bad-count"),
-        (("deals", 0, "taken"), {"tricks": [4, 3, 3, 3], "extra": 1}, "bad-record"),
-    ],
-)
-def test_a_bad_kept_record_is_refused_with_its_place(place, value, code):
-    kept = KeptGame(STANDARD, 0, deals=[KeptDeal(C("trumps", "S"), (), (20, 15, 15, 15))])
-    record = hostile.mutated(kept.record(), place, "replace", value)
-    error = refusal(KeptGame.from_record, record)
-    assert error.code == code, error
-    assert error.where and len(str(error).splitlines()) == 1
-
-
-@cache
-def kept_samples() -> dict[str, dict]:
-    """Kept records of every game (from played sessions, with counts), and one without
-    counts, with names and a stake."""
-    out = {}
-    for n, (name, rules) in enumerate(GAMES.items()):
-        session = played(rules_from_record(rules), 30 + n)
-        out[name] = KeptGame.from_record(session_record(session)).record()
-    plain = KeptGame(STANDARD, 0, ["Ada", "Ben", "Clara", "Dan"], "0.25", BLOCK)
-    out["block"] = plain.record()
-    return out
-
-
-def check_kept(record) -> str:
-    """``KeptGame.from_record``: a game that writes back what it reads, or a located refusal
-    of one short line."""
-    try:
-        kept = KeptGame.from_record(record)
-    except RuleError as error:
-        hostile.check_message(error)
-        assert error.where, f"says not where: {error}"
-        return "refused"
-    written = kept.record()
-    assert KeptGame.from_record(json.loads(json.dumps(written))).record() == written
-    return "loaded"
-
-
-def test_hostile_kept_records_are_read_or_refused_in_one_located_line():
-    samples = kept_samples()
-    rng = random.Random(2718)
-    names = list(hostile.HOSTILE_VALUES)
-    outcomes = {"loaded": 0, "refused": 0}
-    for name in sorted(samples):
-        record = samples[name]
-        assert check_kept(record) == "loaded"
-        for _ in range(60):
-            mutated = record
-            for _ in range(rng.randint(1, 2)):
-                path = hostile.random_path(mutated, rng)
-                value = hostile.HOSTILE_VALUES[rng.choice(names)]
-                mutated = hostile.mutated(mutated, path, rng.choice(hostile.OPS), value)
-            outcomes[check_kept(mutated)] += 1
-    assert outcomes["refused"] > outcomes["loaded"] > 0
-
-
-@pytest.mark.parametrize("fragment", sorted(hostile.FRAGMENTS)[::3])
-def test_a_nasty_fragment_in_a_kept_records_text_is_refused_or_read(fragment):
-    record = kept_samples()["block"]
-    text = hostile.FRAGMENTS[fragment]
-    for path in [(), ("names", 1), ("stake",), ("deals", 0, "raw", 2), ("deals", 1, "actions", 1)]:
-        try:
-            value = load(hostile.splice(record, path, "replace", text))
-        except JsonRefused:
-            continue
-        check_kept(value)
-
-
-@pytest.mark.parametrize("big", ["10 MB string", "10**5000", "5,000-deep list", "a million 'QS'"])
-def test_a_huge_value_in_any_field_of_a_kept_record_is_refused(big):
-    record = kept_samples()["block"]
-    value = hostile.HOSTILE_VALUES[big]
-    paths = [(key,) for key in record] + [("deals", 0, key) for key in record["deals"][0]]
-    for path in paths:
-        assert check_kept(hostile.mutated(record, path, "replace", value)) == "refused", path

@@ -1,4 +1,4 @@
-"""The score keeper page's Python without a browser (web/keeper/, issue 27): the store of kept
+"""The score keeper page's Python without a browser (web/keeper/): the store of kept
 games (nothing lost, a damaged game set aside), the deal as typed read into the engine's
 ``KeptDeal``, and the page's parts drawn into a build-time document with their test hooks.
 
@@ -18,7 +18,7 @@ import pytest
 from barbu import ChooseContract, Contract, Rank, RuleError, Suit
 from barbu.keeper import KeptDeal, KeptGame, Taken
 from barbu.rules import preset
-from tools.static_dom import Document
+from tools.site.static_dom import Document
 from web.components.dom import Dom
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form

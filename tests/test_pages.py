@@ -1,6 +1,6 @@
-"""The site's pages (tools/build.py ``PAGES``, tools/pages.py): one Content-Security-Policy for
-all, differing only where an entry says so; index.html's written-out copy checked; the framing
-rules of ``_headers`` from the same list."""
+"""The site's pages (tools/site/build.py ``PAGES``, tools/site/pages.py): one
+Content-Security-Policy for all, differing only where an entry says so; index.html's written-out
+copy checked; the framing rules of ``_headers`` from the same list."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-import tools.build
-from tools.build import PAGES, BuildError, Site, write_game
-from tools.pages import META, POLICY, PolicyError, SitePage, check_policy, headers_file
+import tools.site.build
+from tools.site.build import PAGES, BuildError, Site, write_game
+from tools.site.pages import META, POLICY, PolicyError, SitePage, check_policy, headers_file
 
 ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {"'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
 HEADERS = """\
-# The headers a static host adds (Netlify / Cloudflare Pages syntax; tools/serve.py sends the
+# The headers a static host adds (Netlify / Cloudflare Pages syntax; tools/dev/serve.py sends the
 # same). Every file: cross-origin isolated (the site loads nothing from another origin), which
 # Pyodide's shared WebAssembly memory asks of a page (without it Chromium warns that
 # SharedArrayBuffer requires it). Then which pages other sites may show in a frame: the
@@ -86,10 +86,10 @@ def test_a_page_whose_policy_differs_is_refused(tmp_path, monkeypatch):
         source.replace(META.search(source)[0], ""),
         source.replace("</head>", f"{META.search(source)[0]}\n</head>"),
     ):
-        with pytest.raises(PolicyError, match=r"tools/pages\.py"):
+        with pytest.raises(PolicyError, match=r"tools/site/pages\.py"):
             check_policy(html, policy, "index.html")
     (tmp_path / "index.html").write_text(source.replace("'unsafe-eval'", ""), encoding="utf-8")
-    monkeypatch.setattr(tools.build, "ROOT", tmp_path)
+    monkeypatch.setattr(tools.site.build, "ROOT", tmp_path)
     with pytest.raises(BuildError, match=r"index\.html must carry"):
         write_game(Site(tmp_path / "dist"), policy)
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from barbu import RuleError, Session
-from barbu.arena import read_records
 from barbu.records import deal_from_record, deal_record, session_from_record, session_record
 from barbu.rules import (
     ALIASES,
@@ -24,6 +23,7 @@ from barbu.rules import (
     registered,
     rules_from_record,
 )
+from tools.bench.arena import read_records
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "languages" / "catalogs"
 OTHER_JSON = {"bool": [1, 0, "true", None], "int": [True, -30.0, "-30", None], "choice": [0, False]}

@@ -4,13 +4,13 @@ import json
 import random
 
 import pytest
-from generate_presets import random_session_record
-from helpers import layout, legal, play, start
 
 from barbu import ChooseContract, Contract, Deal, Double, Play, RuleError, Session, cards
 from barbu.bots import Bot
 from barbu.records import deal_record, score_record, session_record
 from barbu.rules import CLASSIC, FR32, ITALIAN, PRESETS, STANDARD, preset, rules_from_record
+from tests.generate_presets import random_session_record
+from tests.helpers import layout, legal, play, start
 
 # -- the rules object ---------------------------------------------------------------------------
 

@@ -9,12 +9,17 @@ import copy
 import random
 
 import pytest
-from formats import score_both
-from generate_presets import play_deal, random_deal_record, random_hands, random_session_record
-from reference_presets import RANKS, Illegal, RefDeal, parse_rules, replay_deal
-from reference_presets import score_record as reference_score
 
 from barbu import RuleError
+from tests.formats import score_both
+from tests.generate_presets import (
+    play_deal,
+    random_deal_record,
+    random_hands,
+    random_session_record,
+)
+from tests.reference_presets import RANKS, Illegal, RefDeal, parse_rules, replay_deal
+from tests.reference_presets import score_record as reference_score
 
 CONFIGS = {
     "standard": "standard",

@@ -10,9 +10,6 @@ import random
 from itertools import combinations
 
 import pytest
-from formats import score_both
-from generate import random_deal_record, random_hands, random_session_record
-from reference import CONTRACTS, RANKS, Illegal, RefDeal, replay_deal, score_session
 
 from barbu import (
     Card,
@@ -25,6 +22,9 @@ from barbu import (
     RuleError,
     Suit,
 )
+from tests.formats import score_both
+from tests.generate import random_deal_record, random_hands, random_session_record
+from tests.reference import CONTRACTS, RANKS, Illegal, RefDeal, replay_deal, score_session
 
 DEALS_PER_CONTRACT = 400
 

@@ -1,10 +1,11 @@
-"""Refusal codes: one closed set (``barbu.errors.Refusal``), each raised somewhere, each worded
-in every language and placed on the rules pages (``web.languages.words``), or declared input that
-links nowhere.
+"""Refusal codes: two closed sets, the engine's (``barbu.errors.Refusal``) and the score
+keeper's (``barbu.keeper.errors.KeeperRefusal``), each code raised somewhere, each worded in every
+language and placed on the rules pages (``web.languages.words``), or declared input that links
+nowhere.
 
-The codes raised are read from the source: every ``RuleError(message, code, **params)`` call and
-every call of a helper whose ``code`` parameter is typed ``Refusal`` (records.py's ``_fail``),
-in barbu/, web/ and tools/.
+The codes raised are read from the source: every ``RuleError(message, code, **params)`` and
+``KeeperError(message, code, ...)`` call and every call of a helper whose ``code`` parameter is
+typed ``Refusal`` or ``KeeperRefusal`` (records.py's ``_fail``), in barbu/, web/ and tools/.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from barbu.errors import REFUSALS, RuleError, quoted
-from tools.rules_page import SOURCES as RULES_SOURCES
-from tools.rules_text import Heading, read_source
+from barbu.keeper.errors import KEEPER_REFUSALS, KeeperError
+from tools.site.rules_sources import SOURCES as RULES_SOURCES
+from tools.site.rules_text import Heading, read_source
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.words import INPUT_REFUSALS, RULES_SECTIONS, refusal
 
@@ -37,6 +39,14 @@ class Raise:
     code: str
     params: frozenset[str]
     where: str
+    keeper: bool = False
+    """Whether it raises a score keeper's refusal (``KeeperError``)."""
+
+
+KINDS = {"Refusal": False, "KeeperRefusal": True}
+"""The type of a ``code`` parameter: whether it is a score keeper's code."""
+ALL_REFUSALS = REFUSALS | KEEPER_REFUSALS
+"""Every code the page words: the engine's and the score keeper's."""
 
 
 def _name(func: ast.expr) -> str | None:
@@ -57,6 +67,35 @@ def _codes(node: ast.expr) -> list[str] | None:
     return None
 
 
+def helpers_of(trees: dict[str, ast.Module]) -> dict[str, tuple[int, str | None, bool]]:
+    """Callable name -> (position of the code among the positional arguments, its default,
+    whether it is a score keeper's code): the error classes, and each function whose ``code``
+    parameter is typed ``Refusal`` or ``KeeperRefusal``."""
+    helpers: dict[str, tuple[int, str | None, bool]] = {
+        "RuleError": (1, None, False),
+        "KeeperError": (1, None, True),
+    }
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name != "__init__":
+                args = node.args.posonlyargs + node.args.args
+                typed = [a for a in args if a.arg == "code" and _annotation(a) in KINDS]
+                if typed:
+                    index = args.index(typed[0])
+                    first_default = len(args) - len(node.args.defaults)
+                    default = (
+                        node.args.defaults[index - first_default]
+                        if index >= first_default
+                        else None
+                    )
+                    helpers[node.name] = (
+                        index,
+                        _codes(default)[0] if default else None,
+                        KINDS[_annotation(typed[0]) or ""],
+                    )
+    return helpers
+
+
 @cache
 def raises() -> tuple[list[Raise], list[str]]:
     """Every refusal raised in the source, and the calls whose code cannot be read (a code
@@ -66,28 +105,13 @@ def raises() -> tuple[list[Raise], list[str]]:
         for folder in SCANNED
         for path in sorted((ROOT / folder).rglob("*.py"))
     }
-    # callable name -> (position of the code among the positional arguments, its default)
-    helpers: dict[str, tuple[int, str | None]] = {"RuleError": (1, None)}
-    for tree in trees.values():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name != "__init__":
-                args = node.args.posonlyargs + node.args.args
-                typed = [a for a in args if a.arg == "code" and _annotation(a) == "Refusal"]
-                if typed:
-                    index = args.index(typed[0])
-                    first_default = len(args) - len(node.args.defaults)
-                    default = (
-                        node.args.defaults[index - first_default]
-                        if index >= first_default
-                        else None
-                    )
-                    helpers[node.name] = (index, _codes(default)[0] if default else None)
+    helpers = helpers_of(trees)
     found, unreadable = [], []
     for file, tree in trees.items():
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or _name(node.func) not in helpers:
                 continue
-            index, default = helpers[_name(node.func)]
+            index, default, keeper = helpers[_name(node.func)]
             where = f"{file}:{node.lineno}"
             keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
             argument = node.args[index] if len(node.args) > index else keywords.pop("code", None)
@@ -97,13 +121,20 @@ def raises() -> tuple[list[Raise], list[str]]:
                 codes = [default] if default else None
             elif isinstance(argument, ast.Name) and argument.id == "code":
                 continue  # a helper passing on its own code: its callers are read instead
+            elif isinstance(argument, ast.Attribute) and argument.attr == "code":
+                continue  # a refusal raised again, located, with the code it was raised with
             else:
                 codes = _codes(argument)
             if codes is None:
                 unreadable.append(where)
             else:
-                found += [Raise(code, params, where) for code in codes]
+                found += [Raise(code, params, where, keeper) for code in codes]
     return found, unreadable
+
+
+def set_of(r: Raise) -> frozenset[str]:
+    """The closed set a raise site's code belongs to."""
+    return KEEPER_REFUSALS if r.keeper else REFUSALS
 
 
 @cache
@@ -133,13 +164,14 @@ def test_every_code_raised_is_in_the_closed_set():
     and be worded nowhere; a code passed through a variable could not be checked here."""
     found, unreadable = raises()
     assert unreadable == []
-    assert sorted({f"{r.code} ({r.where})" for r in found if r.code not in REFUSALS}) == []
+    assert sorted({f"{r.code} ({r.where})" for r in found if r.code not in set_of(r)}) == []
 
 
 def test_every_code_of_the_set_is_raised_somewhere():
     """A dead code would keep sentences and links for a refusal nobody can meet."""
     found, _ = raises()
-    assert REFUSALS - {r.code for r in found} == set()
+    assert REFUSALS - {r.code for r in found if not r.keeper} == set()
+    assert KEEPER_REFUSALS - {r.code for r in found if r.keeper} == set()
 
 
 def test_rule_error_refuses_a_code_outside_the_set():
@@ -156,13 +188,26 @@ def test_rule_error_refuses_a_code_outside_the_set():
     )
 
 
+def test_the_keepers_error_refuses_a_code_outside_its_set():
+    """The score keeper's codes are a closed set of their own, checked like the engine's."""
+    with pytest.raises(TypeError, match="not a keeper's refusal code: 'must-follow'"):
+        KeeperError("x", "must-follow")  # type: ignore[arg-type]
+    error = KeeperError("4 queens in all", "bad-count", "deal 2, taken", contract="no-queens")
+    assert (error.code, error.params, error.where, str(error)) == (
+        "bad-count",
+        {"contract": "no-queens"},
+        "deal 2, taken",
+        "deal 2, taken: 4 queens in all",
+    )
+
+
 # -- the rules pages -------------------------------------------------------------------------
 
 
 def test_each_code_links_to_a_rules_section_or_is_input_exactly_once():
     """A new code would be neither explained by the rules pages nor declared input, or both."""
     linked = set(RULES_SECTIONS)
-    assert linked | INPUT_REFUSALS == REFUSALS
+    assert linked | INPUT_REFUSALS == ALL_REFUSALS
     assert linked & INPUT_REFUSALS == set()
 
 
@@ -185,7 +230,7 @@ def test_every_code_has_its_sentence_in_every_catalog(lang):
         (ROOT / "web" / "languages" / "catalogs" / f"{lang}.json").read_text(encoding="utf-8")
     )
     sentences = {k for k in messages if k.startswith("refusal.")} - OTHER_REFUSAL_KEYS
-    assert sentences == {f"refusal.{code}" for code in REFUSALS}
+    assert sentences == {f"refusal.{code}" for code in ALL_REFUSALS}
     assert all(messages[k].strip() for k in sentences)
 
 
@@ -199,7 +244,7 @@ def test_a_sentence_names_only_values_every_raise_of_its_code_gives(lang):
     cat = catalog(lang)
     missing = {
         code: fields(cat.text(f"refusal.{code}")) - given[code]
-        for code in REFUSALS
+        for code in ALL_REFUSALS
         if fields(cat.text(f"refusal.{code}")) - given[code]
     }
     assert missing == {}
@@ -227,5 +272,6 @@ def test_every_raise_is_worded_for_the_player(lang):
         params = {name: SAMPLES[name] for name in r.params}
         if r.code == "bad-contract":
             params["contract"] = quoted("no-such")  # rules.py quotes the unknown name
-        text = refusal(cat, RuleError("x", r.code, **params))
+        error = KeeperError("x", r.code, **params) if r.keeper else RuleError("x", r.code, **params)
+        text = refusal(cat, error)
         assert text.strip() and "{" not in text, (r.where, text)

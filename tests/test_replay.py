@@ -8,12 +8,12 @@ import json
 import zlib
 
 import pytest
-from helpers import run
 
 from barbu import Contract, Double, Phase, Play
 from barbu.deal import Deal
 from barbu.records import deal_record
 from barbu.rules import preset
+from tests.helpers import run
 from web.game.engine import Game
 from web.game.keys import KeyContext, key_command
 from web.game.replay import Replay

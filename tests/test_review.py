@@ -1,4 +1,4 @@
-"""The expert's review (barbu/bots/review.py): honest evaluation, tested (issue 26, item 3).
+"""The expert's review (barbu/bots/review.py): honest evaluation, tested.
 
 Known blunders are planted in otherwise sensible deals (explicit hands; the reviewed seat played
 by the expert, the others by the standard player, all seeded) and the review must name each as
@@ -13,7 +13,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from helpers import layout
 
 from barbu import Card, ChooseContract, Contract, Deal, Double, Play, Rank, Suit, cards
 from barbu.bots import Bot
@@ -31,6 +30,7 @@ from barbu.cards import deal_masks
 from barbu.rules import preset
 from barbu.session import Session
 from barbu.wire import position_data
+from tests.helpers import layout
 
 KH = Card.parse("KH")
 AH = Card.parse("AH")

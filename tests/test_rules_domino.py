@@ -1,9 +1,9 @@
 """RULES.md §3, Domino: opening, adjacent ranks, compulsory play, passes, places."""
 
 import pytest
-from helpers import layout, legal, play, start
 
 from barbu import Play, RuleError, cards
+from tests.helpers import layout, legal, play, start
 
 
 def test_a_card_of_the_starting_rank_opens_its_suit():

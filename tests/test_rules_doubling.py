@@ -1,13 +1,13 @@
 """RULES.md §4, doubling, and §5, the settlement."""
 
 import pytest
-from helpers import layout
 from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu import STANDARD, ChooseContract, Contract, Deal, Double, RuleError, Suit
 from barbu.rules import FR32
 from barbu.scoring import final_scores, transfers, winners
+from tests.helpers import layout
 
 
 def _in_doubling(contract="no-queens", declarer=0, **kw):

@@ -1,4 +1,4 @@
-"""The rules pages (tools/rules_page.py): every number the engine's, every section the game
+"""The rules pages (tools/site/rules_page.py): every number the engine's, every section the game
 links to present, in each language; a source the build cannot read is refused with its line."""
 
 from __future__ import annotations
@@ -9,21 +9,20 @@ from functools import cache
 import pytest
 
 from barbu.rules import STANDARD
-from tools.build import PAGES
-from tools.rules_facts import example_session, facts, settlement_example
-from tools.rules_page import (
-    QUOTES,
+from tools.site.build import PAGES
+from tools.site.rules_document import document as rules_document
+from tools.site.rules_facts import example_session, facts, settlement_example
+from tools.site.rules_page import QUOTES, Page
+from tools.site.rules_sources import (
     SECTIONS,
     SUBSECTIONS,
-    Page,
     heading_ids,
     load_catalog,
     load_source,
     same_ids,
 )
-from tools.rules_page import SOURCES as RULES_SOURCES
-from tools.rules_page import document as rules_document
-from tools.rules_text import RulesTextError, read_source
+from tools.site.rules_sources import SOURCES as RULES_SOURCES
+from tools.site.rules_text import RulesTextError, read_source
 from web.demos import DEMOS, title_key
 from web.demos.may_i_play import POSITIONS, MayIPlay, deal_of
 from web.languages.i18n import SUPPORTED
@@ -284,7 +283,7 @@ def test_the_options_that_can_leave_a_winner_below_zero_are_those_the_faq_names(
     from pathlib import Path
 
     from barbu.rules import CLASSIC, ITALIAN, REGISTRY, preset
-    from tools.rules_facts import block_total
+    from tools.site.rules_facts import block_total
 
     assert block_total(STANDARD) == 0 and block_total(CLASSIC) == 0
     named = {"king_of_hearts", "queen", "salad", "without"}

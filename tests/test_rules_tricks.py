@@ -1,12 +1,12 @@
 """RULES.md §2 and §3 (Trumps), one test per clause, on explicit hands."""
 
 import pytest
-from helpers import layout, legal, play, start
 
 from barbu import Contract, Play, RuleError, cards
 from barbu.cards import mask_of
 from barbu.rules import STANDARD
 from barbu.tricks import raw_trick_scores
+from tests.helpers import layout, legal, play, start
 
 
 def test_declarer_leads_the_first_trick():

@@ -1,4 +1,4 @@
-"""tools/serve.py compresses as static hosts do: gzip when the client asks for it, with
+"""tools/dev/serve.py compresses as static hosts do: gzip when the client asks for it, with
 ``Vary: Accept-Encoding``; the file as it is otherwise, and for files gzip would not shrink."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.serve import Sent, StaticServer, accepts_gzip
+from tools.dev.serve import Sent, StaticServer, accepts_gzip
 
 TEXT = ("function deal(cards) { return cards.slice(0, 13); }\n" * 200).encode()
 NOISE = os.urandom(4096)  # gzip cannot shrink it

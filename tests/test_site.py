@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from barbu.cards import Card
-from tools.build import (
+from tools.site.build import (
     PYODIDE_FILES,
     UNUSED_PYSCRIPT,
     build,
@@ -192,16 +192,8 @@ def test_dist_holds_exactly_the_deployable_site(built):
         "barbu/wire.pyc",
         "web/game/app.pyc",
     } <= modules
-    assert (
-        not {
-            "barbu/__main__.pyc",
-            "barbu/arena.pyc",
-            "barbu/bench.pyc",
-            "web/main.pyc",
-            "web/game/main.pyc",
-        }
-        & modules
-    )
+    assert not {"barbu/__main__.pyc", "web/main.pyc", "web/game/main.pyc"} & modules
+    assert not [name for name in modules if name.startswith(("tools/", "tests/"))]
     assert all(name.endswith(".pyc") for name in modules)  # compiled, no source
 
 
@@ -283,7 +275,8 @@ def test_page_has_a_strict_content_security_policy(built):
     assert "'unsafe-eval'" not in directives["default-src"]
     assert "unsafe-inline" not in policy
     markup = re.sub(r"<!--.*?-->", "", html, flags=re.S)
-    # The first visit's tables are data blocks (type="text/html"): never run (tools/first_table.py).
+    # The first visit's tables are data blocks (type="text/html"): never run
+    # (tools/site/first_table.py).
     code = re.sub(r'<script type="text/html" data-first-table[^>]*>.*?</script>', "", markup)
     assert not re.search(r"<script\b(?![^>]*\bsrc=)", code), "inline script"
     assert not re.search(r"\son[a-z]+=", markup), "event-handler attribute"

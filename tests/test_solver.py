@@ -21,7 +21,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from helpers import layout, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +38,7 @@ from barbu.bots.solver import (
 )
 from barbu.cards import deal_masks, mask_of
 from barbu.rules import PRESET_NAMES, STANDARD, Rules, preset
+from tests.helpers import layout, start
 
 RULE_SETS: dict[str, Rules] = {
     **{name: preset(name) for name in PRESET_NAMES},

@@ -1,5 +1,5 @@
-"""The statistics (barbu.stats): entries stored when a session ends, read back and checked by the
-engine, and the figures of the player's sessions and of kept games' named players, compared
+"""The statistics (web.stats.figures): entries stored when a session ends, read back and checked
+by the engine, and the figures of the player's sessions and of kept games' named players, compared
 with the same figures counted naively from ``score_record``'s scores."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from barbu import Session, score_record, session_record
 from barbu.bots.players import Bot
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS, Rules
-from barbu.stats import (
+from web.stats.figures import (
     FORMAT,
     StatsRefused,
     against_bots,
@@ -214,4 +214,4 @@ def test_kept_games_give_each_named_players_figures_from_their_seat():
     expected = [naive_place(g.totals(), seat, False) for g, seat in ((first, 0), (second, 1))]
     assert result.places == tuple(expected) and result.sessions == 2
     assert result.deals == 2 * 28 + 27
-    assert played(first, 0).rows == tuple(first.history())
+    assert played(first, 0).rows == tuple(first.sheet())

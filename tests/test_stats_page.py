@@ -1,4 +1,4 @@
-"""The statistics page's Python without a browser (web/stats/, issue 27): the store read (an
+"""The statistics page's Python without a browser (web/stats/): the store read (an
 unreadable entry kept aside before it leaves the statistics store, nothing lost), the page drawn
 into a build-time document (its plots' places and the tables of their numbers, the empty state,
 the four languages), an import (a file that is not statistics changes nothing), the game's entry
@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_keeper_page import FakeStorage, RefusingStorage
-from test_stats import record
 
 from barbu.keeper import KeptGame
 from barbu.rules import PRESETS
-from barbu.stats import against_bots, entry_data, entry_key, figures, read_entry
-from tools.build import PAGES
-from tools.static_dom import Document
-from tools.stats_page import stats_document
+from tests.test_keeper_page import FakeStorage, RefusingStorage
+from tests.test_stats import record
+from tools.site.build import PAGES
+from tools.site.static_dom import Document
+from tools.site.stats_page import stats_document
 from web.languages.i18n import SUPPORTED
 from web.stats.app import StatsPage
+from web.stats.figures import against_bots, entry_data, entry_key, figures, read_entry
 from web.stats.record import record_finished
 from web.stats.store import UNREADABLE_PREFIX, StatsStore
 
@@ -221,7 +221,8 @@ def test_the_page_frame_carries_its_policy_and_loads_the_chart_library_here_only
     assert all(
         not src.startswith(("http", "//")) for src in re.findall(r'(?:src|href)="([^"]+)"', html)
     )
-    for other in ("index.html", "tools/keeper_page.py", "tools/rules_page.py"):
+    others = ("keeper_page.py", "rules_page.py", "rules_document.py")
+    for other in ("index.html", *(f"tools/site/{name}" for name in others)):
         assert "uplot" not in (CATALOGS.parents[2] / other).read_text(encoding="utf-8").lower()
 
 

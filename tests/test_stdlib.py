@@ -1,4 +1,4 @@
-"""The standard library the site ships (tools/stdlib.py): Pyodide's, without what a page cannot
+"""The standard library the site ships (tools/site/stdlib.py): Pyodide's, without what a page cannot
 use. A module of ours importing something left out would fail in the browser only."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import zipfile
 
 import pytest
 
-from tools.build import ROOT, zipped_sources
-from tools.stdlib import DROPPED, kept
+from tools.site.build import ROOT, zipped_sources
+from tools.site.stdlib import DROPPED, kept
 
 PRISTINE = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
-from helpers import run
 
 from barbu import (
     STANDARD,
@@ -26,6 +25,8 @@ from barbu import (
 )
 from barbu.actions import action_from_data
 from barbu.errors import REFUSALS
+from barbu.keeper.errors import KEEPER_REFUSALS, KeeperError
+from tests.helpers import run
 from web.components.dom import Dom
 from web.components.sheet import diagram, marks_of, nice_step, running_totals, sheet_rows
 from web.game.engine import Game
@@ -156,6 +157,9 @@ def test_every_refusal_of_the_engine_has_words_in_every_language(lang):
     }
     for code in REFUSALS:
         text = refusal(cat, RuleError("x", code, **samples.get(code, {})))
+        assert text and "{" not in text, code
+    for code in KEEPER_REFUSALS:
+        text = refusal(cat, KeeperError("x", code, **samples.get(code, {})))
         assert text and "{" not in text, code
 
 

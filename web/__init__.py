@@ -9,7 +9,7 @@ Its folders, each with one concern:
 - ``game/``: the game page: its entry script (``main.py``), the controller (``app``), the one
   module that calls the engine (``engine``), the save, the tab that owns it, the settings, the
   sounds, the computer players' client (``bots``), and the page's stylesheet, manifest and icons.
-- ``rules/``: the rules pages' texts (``<lang>.md``, built by tools/rules_page.py), script and
+- ``rules/``: the rules pages' texts (``<lang>.md``, built by tools/site/rules_page.py), script and
   stylesheet; ``demos/``: their live examples, also shown alone by ``embed/`` to other sites.
 - ``runtime/``: starting Python: the boot loader, the Pyodide module and its snapshots, the
   computer players' worker, the bytecode kept between visits, the service worker.
@@ -18,5 +18,5 @@ Its folders, each with one concern:
 
 The build ships the Python modules compiled, in ``modules.zip`` with the engine; the pages import
 them straight from that zip. The files a browser loads are served side by side in ``dist/web/``,
-so their addresses do not depend on these folders (tools/build.py, ``WEB_FILES``).
+so their addresses do not depend on these folders (tools/site/build.py, ``WEB_FILES``).
 """

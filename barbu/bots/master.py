@@ -17,7 +17,7 @@ at the sample count or at the time budget, whichever comes first; the solver get
 as its own limit, so a decision stays within its budget plus one world's playouts. Without a
 budget every limit is a count, so a seeded master decides the same way on every machine.
 
-Decisions, and what was measured (CPython 3.11, ``tools/bench_master.py``, the issue's notes):
+Decisions, and what was measured (CPython 3.11, ``tools/bench/master.py``; docs/BOTS.md):
 
 - the solver's *paranoid* value (the three others against the seat), blended with the playouts'
   score at 1/64 to break its many ties (whatever this seat plays, the others could force the

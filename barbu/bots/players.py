@@ -10,7 +10,7 @@
   Domino the samples are weighted by how likely the others' moves seen are (``inference``, ×0.7
   per move the rules of thumb would not have made): what a player laid and held back tells who
   holds the cards next to the rows, and without it the expert's Domino play was no better than
-  the standard player's (README, "Every game").
+  the standard player's (docs/BOTS.md, "Every preset").
 - ``reference``: the method of the best open Barbu bot (20 sampled deals per decision, playouts by
   the standard heuristics), kept as a yardstick for the arena.
 - ``master``: the expert's method with a better judge of the cards (``master``): the worlds
@@ -19,7 +19,7 @@
   expert, with twice the samples; the doubles too, but with the worlds weighted by the trump suit
   the declarer named, lower margins against the declarer and another non-declarer, much higher
   ones to redouble and against a Domino's declarer who named the starting rank, and never
-  doubling back a non-declarer who doubled it (``Settings``; the README gives the measurements).
+  doubling back a non-declarer who doubled it (``Settings``; docs/BOTS.md gives the measurements).
 
 The level changes the judgement, never the information: no bot reads another seat's hand.
 """
@@ -93,7 +93,7 @@ DECLARER_BASELINE = {
     },
 }
 """The declarer's mean raw score per contract on a random hand, by preset (heuristic play, trump
-suit and starting rank chosen by shape; 600 deals; ``tools/declarer_baseline.py`` measures
+suit and starting rank chosen by shape; 600 deals; ``tools/bench/declarer_baseline.py`` measures
 them). A contract is worth choosing now by how much better this hand does than that: every
 contract of the block is played anyway. A contract's options scale its figure with its total
 (the italian K♥ at -30); a contract not measured (the Salad) takes a quarter of its total."""

@@ -1,4 +1,4 @@
-"""The expert's review of one seat's decisions in a deal (issue 26).
+"""The expert's review of one seat's decisions in a deal.
 
 Every decision of the seat (the contract with its trump suit or starting rank, each doubling
 turn, each card) is judged **from what the player knew at that moment**: the view at that step

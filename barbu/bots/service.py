@@ -20,7 +20,7 @@ BROWSER_BUDGET: dict[str, float | None] = {
 }
 """Seconds a decision may take in the page (Pyodide runs 2.5-3x slower than CPython), by level:
 1.5 for the master (its median decision takes far less: the budget caps the rare long ones, the
-issue's bound is 2 s at the 95th percentile), 0.6 where every card is searched (expert,
+target is 2 s at the 95th percentile), 0.6 where every card is searched (expert,
 reference), 0.25 where only the contract and the doubles are judged by sampling (standard), no
 limit where nothing is sampled (beginner)."""
 

@@ -61,7 +61,7 @@ How it is fast, on card sets as bitmasks (``barbu.cards``), in the paranoid mode
 
 max^n uses the merging, the table (exact outcome vectors) and "no point left", not alpha-beta.
 
-What it costs (``tools/bench_solver.py``, CPython 3.11, CPU time, medians): the last 6 tricks
+What it costs (``tools/bench/solver.py``, CPython 3.11, CPU time, medians): the last 6 tricks
 take 1 to 25 ms; the last 8, 7 ms (Domino) to 20 ms (Trumps), 50 ms (No King of Hearts), 0.3 s
 (No Hearts) and about 1 s (No Tricks, No Queens, No Last Two); a whole deal is out of reach in
 pure Python except in Domino (a few ms) and sometimes No King of Hearts. Each trick left

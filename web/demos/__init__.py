@@ -1,8 +1,8 @@
 """The live demos of the rules pages (and of embed.html): each a small state with ``act`` and
 ``draw``, drawn with the game's own components (``web.components.settlement``...).
 
-A demo is drawn twice over: at build time into the page's HTML (``tools/rules_page.py``, with a
-``tools.static_dom.Document``), so that the reader sees it at once, and in the browser once the
+A demo is drawn twice over: at build time into the page's HTML (``tools/site/rules_page.py``, with a
+``tools.site.static_dom.Document``), so that the reader sees it at once, and in the browser once the
 engine has started (``web/runtime/islands.js`` calls ``mount``), from the same code, so that the two
 cannot differ. Its buttons carry ``data-act``; the island hands each click to ``Island.act``.
 """

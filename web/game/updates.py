@@ -11,7 +11,7 @@ class UpdateGate:
     """Python face of the update hook: keep the 'new version' banner away during a deal.
 
     ``hold()`` when a deal starts, ``release()`` between deals; a version published meanwhile
-    is offered on release. See README, "Updates".
+    is offered on release. See docs/ARCHITECTURE.md, "Updates".
     """
 
     def __init__(self, updates: Any) -> None:

@@ -1,1 +1,1 @@
-"""The score keeper page (keeper/): a real table's game kept deal by deal (issue 27)."""
+"""The score keeper page (keeper/): a real table's game kept deal by deal."""

@@ -18,7 +18,7 @@ from typing import Any
 from barbu import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.keeper import NAME_LIMIT, KeptGame
+from barbu.keeper import NAME_LIMIT, KeeperError, KeptGame
 from web.components.browser import attribute, download
 from web.components.dom import Dom
 from web.game.menu_form import chosen_rules
@@ -216,7 +216,7 @@ class KeeperPage:
 
     # -- changes ----------------------------------------------------------------------------
 
-    def refused(self, error: RuleError, number: int) -> str:
+    def refused(self, error: RuleError | KeeperError, number: int) -> str:
         """A refusal in words, naming the deal it stops at."""
         game = self.game
         catalog = self.catalog.for_rules(game.rules.name) if game else self.catalog
@@ -250,7 +250,7 @@ class KeeperPage:
                 game.add(deal)
         except EntryError as error:
             self.alert = self.catalog.text(error.key)
-        except RuleError as error:
+        except (RuleError, KeeperError) as error:
             self.alert = self.refused(error, number)
         else:
             self.alert = ""
@@ -268,7 +268,7 @@ class KeeperPage:
             return
         try:
             turn = game.turn(self.entry.choice(), sorted(self.entry.doubles), seat, self.editing)
-        except RuleError as error:
+        except (RuleError, KeeperError) as error:
             self.alert = self.refused(error, self.editing or game.number + 1)
             self.alert_in_form = True
             self.draw()
@@ -285,7 +285,7 @@ class KeeperPage:
             return
         try:
             apply(game)
-        except RuleError as error:
+        except (RuleError, KeeperError) as error:
             self.alert_in_form = True
             self.alert = self.refused(error, game.number)
         else:
@@ -367,7 +367,7 @@ class KeeperPage:
         try:
             rules = chosen_rules(document, KeptGame().rules)
             game = KeptGame(rules, first, names, stake or None)
-        except RuleError as error:
+        except (RuleError, KeeperError) as error:
             self.alert, self.alert_in_form = refusal(self.catalog, error), False
             self.draw()
             return
@@ -392,7 +392,7 @@ class KeeperPage:
             game = KeptGame.from_record(load_json(str(text)))
         except JsonRefused:
             self.alert = self.catalog.text("keeper.import_failed", reason="JSON")
-        except RuleError as error:
+        except (RuleError, KeeperError) as error:
             reason = refusal(self.catalog, error)
             self.alert = self.catalog.text("keeper.import_failed", reason=reason)
         else:

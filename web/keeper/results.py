@@ -58,7 +58,7 @@ def block_sheets(
     its doubles marked and its total (the contract's) checked; a button to edit or remove each
     deal."""
     t = catalog.text
-    history = game.history()
+    history = game.sheet()
     running = game.running()
     size = game.rules.block_size
     parts: list[Any] = [d.el("h2", t("sheet.caption"), id="sheet-heading")]
@@ -127,7 +127,7 @@ def changes(d: Dom, catalog: Catalog, game: KeptGame) -> Any:
 
 def diagram_box(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str]) -> Any:
     """The running totals as the game's sideways-scrolling diagram, with its legend."""
-    history = game.history()
+    history = game.sheet()
     if not history:
         return None
     svg, _ = draw_diagram(

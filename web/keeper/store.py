@@ -2,7 +2,7 @@
 
 One key, ``barbu.keeper``, holds JSON: ``{"format": 1, "games": {id: <kept game's record>},
 "current": id or null, "names": [4 names] or null}``; each record is ``KeptGame.record()``
-(barbu/keeper.py: the session record without cards). Decisions, as the game's save
+(barbu/keeper/record.py: the session record without cards). Decisions, as the game's save
 (web/game/save.py):
 
 - Written whole by one ``setItem`` after every change: the key holds the old text or the new.

@@ -7,7 +7,7 @@ picks the message and fills in names, cards and numbers. Contract names are thos
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from barbu import (
     Action,
@@ -26,6 +26,9 @@ from barbu.rules import ContractRules, Lead, Rules
 from web.components.faces import card_face
 from web.game.engine import HUMAN
 from web.languages.i18n import Catalog
+
+if TYPE_CHECKING:  # (the game's page does not load the score keeper)
+    from barbu.keeper.errors import KeeperError, KeeperRefusal
 
 
 def said(
@@ -109,7 +112,7 @@ def contract_line(
     return name
 
 
-RULES_SECTIONS: dict[Refusal, str] = {
+RULES_SECTIONS: dict[Refusal | KeeperRefusal, str] = {
     # play
     "must-follow": "tricks",
     "heart-lead": "no-hearts",
@@ -141,9 +144,9 @@ RULES_SECTIONS: dict[Refusal, str] = {
     "bad-score": "contracts",
 }
 """The section of the rules pages (the ``## id:`` / ``### id:`` headings of web/rules/<lang>.md,
-tools/rules_page.py) that states the rule each refusal enforces."""
+tools/site/rules_page.py) that states the rule each refusal enforces."""
 
-INPUT_REFUSALS: frozenset[Refusal] = frozenset(
+INPUT_REFUSALS: frozenset[Refusal | KeeperRefusal] = frozenset(
     {
         "not-held",
         "double-twice",
@@ -177,19 +180,21 @@ that makes no sense (a value that is not a card, seat, suit, rank, contract or r
 position that does not hold together; a card not held) or comes at the wrong time (out of turn,
 before the contract, after the end). No section would say more than the sentence.
 
-Every engine code (``barbu.errors.REFUSALS``) is in exactly one of ``RULES_SECTIONS`` and
+Every engine code (``barbu.errors.REFUSALS``) and score keeper's code
+(``barbu.keeper.errors.KEEPER_REFUSALS``) is in exactly one of ``RULES_SECTIONS`` and
 ``INPUT_REFUSALS``, and each has its sentence, ``refusal.<code>``, in every catalog
 (tests/test_refusals.py): a new code cannot ship unworded or unplaced."""
 
 
-def rules_link(lang: str, error: RuleError | None) -> str | None:
+def rules_link(lang: str, error: RuleError | KeeperError | None) -> str | None:
     """The address, from the game's page, of the rules section that explains ``error``."""
     section = RULES_SECTIONS.get(error.code) if error is not None else None
     return f"./rules/{lang}/#{section}" if section else None
 
 
-def refusal(catalog: Catalog, error: RuleError) -> str:
-    """Why the engine refused an action, worded for the player (``refusal.<code>``)."""
+def refusal(catalog: Catalog, error: RuleError | KeeperError) -> str:
+    """Why the engine (or the score keeper) refused an action, worded for the player
+    (``refusal.<code>``)."""
     params = dict(error.params)
     if error.code == "must-double":
         owed = int(cast("int | str", params.get("owed", 0)))

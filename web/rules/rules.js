@@ -1,6 +1,6 @@
 /**
  * The rules pages' script. The pages are complete without it (real HTML, built by
- * tools/rules_page.py); with it, rules/ opens the reader's language at once, a language chosen
+ * tools/site/rules_page.py); with it, rules/ opens the reader's language at once, a language chosen
  * from a page's language links is remembered for the next visit, here and in the game, the live
  * demos come alive (web/runtime/islands.js), and the site's service worker is registered.
  */

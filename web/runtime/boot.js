@@ -20,7 +20,7 @@
  *    to it (`bots`); starts reading this build's Python snapshot, if kept, before PyScript asks
  *    for Python (web/runtime/runtime.mjs).
  *
- * Python reaches all this as `js.barbuBoot` (see web/game/app.py and README, "Updates").
+ * Python reaches all this as `js.barbuBoot` (see web/game/app.py and docs/ARCHITECTURE.md, "Updates").
  */
 
 import { chooseLanguage, rememberLanguageChoices } from './language.js';

@@ -1,6 +1,6 @@
 """Python bytecode kept between visits, so that a later start skips compiling PyScript's modules.
 
-Our own modules arrive compiled (modules.zip, see tools/build.py), but PyScript writes its own
+Our own modules arrive compiled (modules.zip, see tools/site/build.py), but PyScript writes its own
 package (``pyscript/``) as source at each start, and Pyodide compiles the eleven modules it
 imports: about 0.04 s in Chromium, on the page's main thread. Once the computer players' worker
 is up, the page sends it those sources (``read_sources``); the worker writes them at the same

@@ -2,7 +2,7 @@
  * The first visit's table, shown before Python has started (the boot loader calls
  * showFirstTable() before anything else).
  *
- * The build drew a few first deals in each language (tools/first_table.py), with the page's own
+ * The build drew a few first deals in each language (tools/site/first_table.py), with the page's own
  * table view, into index.html's <script type="text/html" data-first-table> data blocks (only
  * the one shown is parsed). On a first visit (no save,
  * no address asking for a session or a shared deal) one of them, in the page's language, is
@@ -66,7 +66,7 @@ export function showFirstTable(lang) {
   first.restore = () => table.replaceChildren(...skeleton);
   table.addEventListener('click', (event) => choose(event, first, seed));
   reveal();
-  performance.mark('barbu-first-table');   // the player may choose (tools/bench_first_visit.py)
+  performance.mark('barbu-first-table');   // the player may choose (tools/bench/first_visit.py)
   return first;
 }
 

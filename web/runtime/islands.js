@@ -1,6 +1,6 @@
 /**
  * The live demos of a rules page ("islands"). Each <div data-demo="NAME"> holds the demo as the
- * build drew it (tools/rules_page.py), so the page reads at once; it comes alive when the reader
+ * build drew it (tools/site/rules_page.py), so the page reads at once; it comes alive when the reader
  * first touches it or scrolls to it. The engine (the vendored Pyodide, our modules.zip) starts
  * once per page, lazily, from the same files and the same service-worker cache as the game (and
  * from the game's Python snapshot when this browser keeps one, web/runtime/runtime.mjs);

@@ -7,16 +7,16 @@
  * learn what loadPackage() could install. The game installs no package: it runs on the standard
  * library that comes with the runtime. So it hands Pyodide an empty lock instead, and the file is
  * not in dist/ at all. The lock's "info" (Python version, ABI and platform, which Pyodide checks)
- * is the real file's, written in by tools/build.py.
+ * is the real file's, written in by tools/site/build.py.
  *
  * Snapshots. Starting Python (its initialisation, then importing the engine and the UI) is most
  * of a start once the files are cached. The computer players' worker, on a visit that finds no
  * snapshot, starts Python with `_makeSnapshot`, imports every module the page and the worker
  * use (web/runtime/snapshot.py), then keeps a copy of the interpreter's memory in Cache Storage
  * (takeSnapshot, storeSnapshot). Later starts restore that memory instead: about 0.5 s instead
- * of 2 to 4 (README, "Boot figures").
+ * of 2 to 4 (docs/BENCHMARKS.md, "Boot").
  * - Tied to the build: the key holds a hash of the runtime files and modules.zip (BUILD, filled
- *   in by tools/build.py), and Pyodide refuses a snapshot of another runtime build itself.
+ *   in by tools/site/build.py), and Pyodide refuses a snapshot of another runtime build itself.
  * - Checked: the SHA-256 of the bytes is stored beside them and compared before use.
  * - Anything wrong (damaged, refused, a browser without Cache Storage or WebCrypto): the
  *   snapshot is deleted and Python starts normally. Never a failed start because of it. Another
@@ -144,7 +144,7 @@ let early = null;
 /**
  * Start Python now, before PyScript asks for it: the page's boot loader calls this as it starts
  * PyScript, whose own start (its modules, its config file, its storage) then runs beside
- * Python's instead of before it (some 0.3 s of a first visit: README, "How the page starts").
+ * Python's instead of before it (some 0.3 s of a first visit: docs/ARCHITECTURE.md, "The page's start").
  * A failure is reported when PyScript asks (loadPyodide).
  */
 export function startEarly() {

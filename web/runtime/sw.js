@@ -2,7 +2,7 @@
  * Service worker of Barbu: the whole site, precached, served cache-first, so the game boots
  * offline after one visit.
  *
- * This is a template: tools/build.py writes dist/sw.js with the constants filled in: the cache
+ * This is a template: tools/site/build.py writes dist/sw.js with the constants filled in: the cache
  * name (derived from the content hash of every other file of dist/), the list of those files and
  * each one's integrity value (its SHA-256, as the build hashed it). Each build with different
  * content therefore has a different sw.js, which is how the browser notices a new version.

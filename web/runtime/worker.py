@@ -20,11 +20,11 @@ from barbu.wire import deal_from_position
 
 REVIEW_SECONDS = 30.0
 """The time a whole review may take (``Budget.seconds``: each decision gets its share; the
-issue's aim is 15 s for a 13-trick deal on a two-core machine)."""
+aim is 15 s for a 13-trick deal on a two-core machine)."""
 MASTER_SECONDS = 12.0
 """The master's endgame (``barbu.bots.endgame.SolverEvaluator``) judges a review's decisions while
 the whole review, at its pace so far, would end within this; past it the expert's playouts judge
-the decisions left (``Budget.strong_seconds``), so that a review keeps within the issue's aim."""
+the decisions left (``Budget.strong_seconds``), so that a review keeps within that aim."""
 
 
 def decide(position_json: str, seat: int, level: str, seed: str | None = None) -> str:

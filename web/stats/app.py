@@ -1,5 +1,5 @@
 """The statistics page (stats/): the controller between the page, the stored statistics and the
-figures the engine computes (``barbu.stats``).
+figures the engine computes (``web.stats.figures``).
 
 web/stats/stats.js starts Python on the page (the runtime of the score keeper and the rules
 pages' demos, web/runtime/runtime.mjs), reads every entry of the statistics store (IndexedDB,
@@ -22,7 +22,11 @@ from typing import Any
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.keeper import KeptGame
-from barbu.stats import (
+from web.components.browser import attribute, download
+from web.components.dom import Dom
+from web.game.save import local_storage
+from web.languages.i18n import Catalog
+from web.stats.figures import (
     LEVELS,
     Entry,
     StatsRefused,
@@ -35,10 +39,6 @@ from barbu.stats import (
     read_entry,
     rules_key,
 )
-from web.components.browser import attribute, download
-from web.components.dom import Dom
-from web.game.save import local_storage
-from web.languages.i18n import Catalog
 from web.stats.store import Database, StatsStore, Stored
 from web.stats.view import Chart, figures_part, header, rules_label, select
 

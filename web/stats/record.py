@@ -1,5 +1,5 @@
-"""What the game page does for the statistics: when a session against the computer players
-ends (its last deal finished), store its entry (``barbu.stats.entry_data``: the session record,
+"""What the game page does for the statistics: when a session against the computer players ends
+(its last deal finished), store its entry (``web.stats.figures.entry_data``: the session record,
 the computer players' level, when it ended) in the statistics store (IndexedDB,
 web/stats/statsdb.js, reached through ``barbuBoot.recordStats``). The store is written in the
 background; a browser that refuses it loses only this entry, and the game goes on.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from barbu.stats import entry_data, entry_key
+from web.stats.figures import entry_data, entry_key
 
 __all__ = ["record_finished"]
 

@@ -1,6 +1,6 @@
 /**
  * The statistics store: one IndexedDB database, `barbu-stats`, object store `entries`, each
- * entry a JSON text (barbu/stats.py: the session record and what it lacks) under its key (a hash
+ * entry a JSON text (web/stats/figures.py: the session record and what it lacks) under its key (a hash
  * of the record: the same session is stored once). The game page adds an entry when a session
  * against the computer players ends (web/stats/record.py, through barbuBoot.recordStats); the
  * statistics page (web/stats/stats.js) reads them all, adds imported ones and removes an entry

@@ -5,7 +5,7 @@ entries set aside.
 Decisions:
 
 - Bad input loses nothing. An entry that does not parse, or that the engine refuses
-  (``barbu.stats.read_entry``), is copied whole to localStorage under
+  (``web.stats.figures.read_entry``), is copied whole to localStorage under
   ``barbu.stats.unreadable.<time>`` (``SaveStore.keep_aside``, as a damaged save or kept game
   is), and only then removed from the statistics store; the page reports each one by its key. If
   the browser refuses to keep it aside, it stays where it was (and is reported again next time).
@@ -23,9 +23,9 @@ from typing import Any, Protocol
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.keeper import KeptGame
-from barbu.stats import Entry, StatsRefused, entry_key, read_entry
 from web.game.save import SaveStore, Storage
 from web.keeper.store import KeeperStore
+from web.stats.figures import Entry, StatsRefused, entry_key, read_entry
 
 UNREADABLE_PREFIX = "barbu.stats.unreadable."
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu.rules import Rules, registered
-from barbu.stats import Figures
 from web.components.dom import Dom
 from web.components.page_header import page_header
 from web.languages.i18n import Catalog
 from web.languages.words import contract_name, signed
+from web.stats.figures import Figures
 
 MINUS = "\u2212"
 """A true minus sign, as the game prints negative scores (``web.languages.words``)."""
