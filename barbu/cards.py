@@ -250,7 +250,7 @@ _DECK_ORDER = range(52)
 _BITS = tuple(1 << c for c in range(52))
 
 
-def deal(rng: random.Random, deck: Mask = FULL_DECK) -> tuple[list[Card], ...]:
+def deal_hands(rng: random.Random, deck: Mask = FULL_DECK) -> tuple[list[Card], ...]:
     """Deal four hands from ``deck`` (all 52 cards by default) with ``rng``, in display order."""
     a, b, c, d = deal_masks(rng, deck)
     return cards_of(a), cards_of(b), cards_of(c), cards_of(d)

@@ -19,17 +19,17 @@ from .cards import Mask
 from .deal import Deal, Phase
 from .rules import Lead
 
-_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+POSITIONS: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(13) if v >> r & 1) for v in range(1 << 13)
 )
-"""``_POSITIONS[v]``: the set bits of a 13-bit suit segment ``v``, lowest first."""
+"""``POSITIONS[v]``: the set bits of a 13-bit suit segment ``v``, lowest first."""
 
 
 def random_card(mask: Mask, rnd: Callable[[], float]) -> int:
     """A uniformly random card of a non-empty set, drawn with ``rnd()`` in [0, 1)."""
     k = int(rnd() * mask.bit_count())
     for base in (0, 13, 26, 39):
-        bits = _POSITIONS[(mask >> base) & 0x1FFF]
+        bits = POSITIONS[(mask >> base) & 0x1FFF]
         if k < len(bits):
             return base + bits[k]
         k -= len(bits)
@@ -52,28 +52,28 @@ def random_playout(deal: Deal, rng: random.Random, log: list[int] | None = None)
 
 
 def _trick_playout(deal: Deal, rnd: Callable[[], float], log: list[int] | None) -> list[int]:
-    crules, duty = deal.crules, deal.rules.trump_duty
-    assert crules is not None and deal.to_move is not None  # set in the play phase
-    hands = deal.hands[:]
-    tricks_won = deal.tricks_won[:]
-    captured = deal.captured[:]
-    winners = [t.winner for t in deal.tricks]
-    trump = -1 if deal.trump is None else int(deal.trump)
+    state = deal.masks()
+    crules, duty, seat = state.crules, deal.rules.trump_duty, state.to_move
+    assert crules is not None and seat is not None  # set in the play phase
+    hands = state.hands
+    tricks_won = state.tricks_won
+    captured = state.captured
+    winners = state.winners
+    trump = state.trump
     lead = crules.lead
     # Only the hearts-broken lead asks whether hearts are broken: under any other lead count them
     # broken from the start, and the loop never looks for a breaking heart.
-    broken = deal.hearts_broken or lead is not Lead.HEARTS_BROKEN
+    broken = state.hearts_broken or lead is not Lead.HEARTS_BROKEN
     restricts_lead, breaks_hearts = tricks.restricts_lead, tricks.breaks_hearts
     penalty = crules.end_mask
     taken = captured[0] | captured[1] | captured[2] | captured[3]
     lead_mask, follow_mask, beats = tricks.lead_mask, tricks.follow_mask, tricks.beats
-    positions = _POSITIONS
+    positions = POSITIONS
     draw = random_card
 
-    trick = [int(c) for _, c in deal.trick]
-    seat = deal.to_move
-    n_tricks = len(deal.tricks)
-    while n_tricks < deal.rules.hand_size:
+    trick = state.trick
+    n_tricks, hand_size = len(winners), deal.rules.hand_size
+    while n_tricks < hand_size:
         if trick:  # resuming in the middle of a trick
             win = (seat - len(trick)) % 4
             best = trick[0]
@@ -142,15 +142,16 @@ def _domino_playout(deal: Deal, rnd: Callable[[], float], log: list[int] | None)
         return card
 
     # A Domino in its play phase: all set.
-    assert deal.crules is not None and deal.crules.domino is not None
-    assert deal.start_rank is not None and deal.to_move is not None
+    state = deal.masks()
+    assert state.crules is not None and state.crules.domino is not None
+    assert state.start >= 0 and state.to_move is not None
     return domino.finish(
-        deal.hands[:],
-        deal.playable,
-        int(deal.start_rank),
-        deal.to_move,
-        deal.out_order[:],
+        state.hands,
+        state.playable,
+        state.start,
+        state.to_move,
+        state.out_order,
         choose,
-        deal.crules.domino.places,
-        deal.opener,
+        state.crules.domino.places,
+        state.opener,
     )

@@ -98,14 +98,16 @@ def _at(deal: str, part: str) -> str:
     return f"{deal}, {part}" if deal else part
 
 
-def _rules_of(record: dict[str, Any], where: str = "rules") -> Rules:
+def record_rules(record: dict[str, Any], where: str = "rules") -> Rules:
+    """The rules a record names (standard when it names none), refused located at ``where``."""
     try:
         return rules_from_record(record.get("rules", "standard"))
     except RuleError as e:
         raise e.located(where) from None
 
 
-def _seat(value: Any, where: str) -> int:
+def record_seat(value: Any, where: str) -> int:
+    """A seat (0-3) read from a record, refused located at ``where``."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise _fail(where, f"not a seat (0-3): {quoted(value)}", "bad-seat")
     return value
@@ -139,7 +141,7 @@ def _size(deal: str, seat: int, size: int, rules: Rules) -> RuleError:
     return _fail(where, f"a hand holds {rules.hand_size} cards, not {size}", "bad-hands")
 
 
-def _hands(record: dict[str, Any], deal: str, rules: Rules) -> list[Mask]:
+def record_hands(record: dict[str, Any], deal: str, rules: Rules) -> list[Mask]:
     """The four hands of a record, as card sets."""
     hands = _list(record, "hands", deal)
     if len(hands) != 4:
@@ -222,7 +224,7 @@ def replay_deal(deal: Deal, record: dict[str, Any], where: str = "", form: int =
     record's format.
     """
     dealer = record.get("dealer")
-    if dealer is not None and _seat(dealer, _at(where, "dealer")) != (
+    if dealer is not None and record_seat(dealer, _at(where, "dealer")) != (
         expected := (deal.declarer + deal.rules.dealer) % 4
     ):
         raise _fail(
@@ -294,7 +296,7 @@ def _replay_doubles(deal: Deal, record: dict[str, Any], where: str) -> None:
         a, b = pair
         if not (type(a) is int and type(b) is int and 0 <= a <= 3 and 0 <= b <= 3):
             spot = _at(where, f"doubles[{i}]")
-            a, b = _seat(a, spot), _seat(b, spot)  # refuses with the reason
+            a, b = record_seat(a, spot), record_seat(b, spot)  # refuses with the reason
         parsed.append((a, b))
     i = 0
     for _ in range(turns if deal.rules.doubling else 0):
@@ -331,9 +333,9 @@ def deal_from_record(record: Any) -> Deal:
         raise _fail("record", "a deal record must be a JSON object")
     _refuse_kept(record, "record")
     form = record_format(record)
-    rules = _rules_of(record)
-    hands = _hands(record, "", rules)
-    declarer = _seat(record.get("declarer"), "declarer")
+    rules = record_rules(record)
+    hands = record_hands(record, "", rules)
+    declarer = record_seat(record.get("declarer"), "declarer")
     try:
         deal = Deal(hands, declarer, rules)
     except RuleError as e:
@@ -347,13 +349,13 @@ def session_from_record(record: Any) -> Session:
         raise _fail("record", "a session record must be a JSON object")
     _refuse_kept(record, "record")
     form = record_format(record)
-    rules = _rules_of(record)
+    rules = record_rules(record)
     seed = record.get("seed")
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT
     ):
         raise _fail("seed", f"must be an integer of at most 20 digits or null, not {quoted(seed)}")
-    first = _seat(record.get("first_declarer"), "first_declarer")
+    first = record_seat(record.get("first_declarer"), "first_declarer")
     session = Session(seed, rules, first_declarer=first, start=False)
     session.takebacks = _takebacks(record.get("takebacks", 0))
     deals = _list(record, "deals", "")
@@ -366,21 +368,21 @@ def session_from_record(record: Any) -> Session:
         if not isinstance(rec, dict):
             raise _fail(where, "a deal record must be a JSON object")
         _refuse_kept(rec, where)
-        if "rules" in rec and _rules_of(rec, _at(where, "rules")) != rules:
+        if "rules" in rec and record_rules(rec, _at(where, "rules")) != rules:
             raise _fail(_at(where, "rules"), "differs from the session's rules")
         if "format" in rec and record_format(rec, _at(where, "format")) != form:
             raise _fail(_at(where, "format"), "differs from the session's format")
         if n > 1 and not session.deal.is_over:
             raise _fail(f"deal {n - 1}", "unfinished deal followed by another", "unfinished")
         expected = session.declarer_of(n)
-        declarer = _seat(rec.get("declarer"), _at(where, "declarer"))
+        declarer = record_seat(rec.get("declarer"), _at(where, "declarer"))
         if declarer != expected:
             raise _fail(
                 _at(where, "declarer"),
                 f"the declarer of deal {n} is seat {expected}, not seat {declarer}",
                 "wrong-declarer",
             )
-        hands = _hands(rec, where, rules)
+        hands = record_hands(rec, where, rules)
         try:
             deal = session.next_deal(hands)
         except RuleError as e:

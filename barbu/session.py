@@ -260,7 +260,7 @@ class Session:
         """The winning seats once the session is over (ties share), else empty."""
         return best_seats(self.totals(), self.rules) if self.is_over else []
 
-    def history(self) -> list[DealSummary]:
+    def sheet(self) -> list[DealSummary]:
         """The finished deals as score-sheet rows."""
         return [summary for d in self.deals if (summary := d.summary()) is not None]
 
@@ -272,7 +272,7 @@ class Session:
             block=self.block,
             deals=self.rules.deals,
             blocks=self.rules.blocks,
-            history=tuple(self.history()),
+            history=tuple(self.sheet()),
             totals=tuple(self.totals()),
             is_over=self.is_over,
             winners=tuple(self.winners()),

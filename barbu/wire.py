@@ -14,7 +14,7 @@ from typing import Any
 
 from .deal import Deal
 from .errors import RuleError
-from .records import _hands, _rules_of, _seat, deal_record, replay_deal
+from .records import deal_record, record_hands, record_rules, record_seat, replay_deal
 from .rules import Contract
 from .session import Session
 
@@ -48,7 +48,7 @@ def deal_from_position(data: Any) -> Deal:
     if not isinstance(data, dict) or not isinstance(data.get("deal"), dict):
         raise RuleError("a position needs a deal record", "bad-position")
     rec = data["deal"]
-    rules = _rules_of(rec)
+    rules = record_rules(rec)
     try:
         used = frozenset(rules.contract(Contract(c)).contract for c in data.get("used", []))
         owed = tuple(int(x) for x in data.get("owed", (0, 0, 0, 0)))
@@ -56,6 +56,11 @@ def deal_from_position(data: Any) -> Deal:
     except (TypeError, ValueError) as e:
         raise RuleError(f"bad block context: {e}", "bad-position") from None
     deal = Deal(
-        _hands(rec, "", rules), _seat(rec.get("declarer"), "declarer"), rules, used, owed, left
+        record_hands(rec, "", rules),
+        record_seat(rec.get("declarer"), "declarer"),
+        rules,
+        used,
+        owed,
+        left,
     )
     return replay_deal(deal, rec)

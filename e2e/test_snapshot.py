@@ -167,7 +167,7 @@ def test_a_later_visit_restores_the_snapshot_and_plays_a_deal(page, console_erro
     assert len(saved_session(page).deal.played) > 2  # the computer players played theirs
     # ... and the rest of the deal, to its summary.
     drive_until(page, lambda p: p.locator('[data-action="next"]').count() > 0)
-    assert len(saved_session(page).history()) == 1
+    assert len(saved_session(page).sheet()) == 1
     assert console_errors == []
 
 

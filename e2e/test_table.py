@@ -261,7 +261,7 @@ def test_the_score_diagram_scrolls_sideways_on_a_phone_with_the_current_deal_in_
     rows = page.locator(".sheet tbody tr")
     expect(rows).to_have_count(21)
     first = [score(x) for x in rows.first.locator("td.num .score").all_text_contents()]
-    assert first == list(session.history()[0].final)
+    assert first == list(session.sheet()[0].final)
 
 
 def test_the_declarer_menu_speaks_french(new_context):

@@ -66,7 +66,7 @@ def test_the_finished_deal_stays_current_until_the_next_is_dealt():
         session.apply(Play(deal.hand(0)[0]) if deal.hands[0] else Double())
     assert refused.value.code == "deal-over"
     summary = event.summary
-    assert event.over and summary == session.history()[-1]
+    assert event.over and summary == session.sheet()[-1]
     assert summary.number == 1 and summary.contract == deal.contract
     assert (summary.trump, summary.start_rank) == (deal.trump, deal.start_rank)
     assert summary.doubles == tuple(deal.doubles)
@@ -104,7 +104,7 @@ def test_the_score_sheet_rows_carry_the_trump_and_the_starting_rank():
     rng = random.Random(11)
     while not session.is_over:
         step(session, rng)
-    rows = session.history()
+    rows = session.sheet()
     assert len(rows) == 28
     for row, deal in zip(rows, session.deals, strict=True):
         assert (row.trump is not None) == (row.contract == Contract.TRUMPS)

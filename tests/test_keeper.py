@@ -78,7 +78,7 @@ def test_a_played_sessions_export_is_read_as_it_is():
     for game in GAMES.values():
         session = played(rules_from_record(game), 13)
         kept = KeptGame.from_record(session_record(session))
-        assert kept.totals() == session.totals() and kept.sheet() == session.history()
+        assert kept.totals() == session.totals() and kept.sheet() == session.sheet()
         assert all(d.taken is not None for d in kept.deals)
         again = KeptGame.from_record(json.loads(json.dumps(kept.record())))
         assert again.record() == kept.record() and again.totals() == kept.totals()

@@ -169,4 +169,4 @@ def test_the_keeper_and_a_played_session_agree_on_the_block_state(game):
         )
         assert context.compulsory == tuple(v.seat for v in views if v.must_double)
     kept = KeptGame(rules, first, deals=deals)
-    assert kept.ledger == session.ledger and kept.sheet() == session.history()
+    assert kept.ledger == session.ledger and kept.sheet() == session.sheet()

@@ -154,10 +154,10 @@ def heuristic_choice(deal: Deal) -> int:
     trick = [int(c) for _, c in deal.trick]
     others = [suits_held(deal.hands[(seat + k) % 4]) for k in (1, 2, 3)]
     voids = 0 if trick else 15 & ~(others[0] & others[1] & others[2])
-    style = play_style(deal.crules, deal.rules)
+    style, best = play_style(deal.crules, deal.rules), deal.masks().best
     if style.wants_tricks:
-        return trumps_card(hand, legal, trick, deal.best, gone, deal.trump_suit, voids)
-    return negative_card(style, hand, legal, trick, deal.best, gone, voids, len(deal.tricks))
+        return trumps_card(hand, legal, trick, best, gone, deal.masks().trump, voids)
+    return negative_card(style, hand, legal, trick, best, gone, voids, len(deal.tricks))
 
 
 def replay(name: str, deal: Deal, log: list[int], expected: Callable[[Deal, int], int]) -> Deal:

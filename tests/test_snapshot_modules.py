@@ -55,7 +55,7 @@ for _ in range(150):
         session.next_deal()
     seat = session.to_move
     session.apply(bots[seat].decide(session.deal.view(seat)))
-print(len(session.history()), session.totals(), session.deal.view(0).legal)
+print(len(session.sheet()), session.totals(), session.deal.view(0).legal)
 """
 
 

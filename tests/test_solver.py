@@ -91,7 +91,7 @@ def state_key(deal: Deal) -> tuple[object, ...]:
         tuple(deal.trick),
         len(deal.tricks),
         deal.hearts_broken,
-        deal.playable,
+        deal.masks().playable,
         len(deal.out_order),
     )
 
@@ -356,9 +356,9 @@ def test_the_solver_leaves_the_deal_unchanged():
     rng = random.Random(4)
     for contract in ("trumps", "domino"):
         deal = ending(preset("standard"), contract, rng, 14)
-        before = (deal.hands[:], list(deal.trick), deal.to_move, deal.playable, len(deal.history))
+        before = (deal.hands, deal.trick, deal.to_move, deal.masks().playable, len(deal.history))
         solve(deal)
         move_values(deal)
         solve(deal, 1, "maxn")
-        after = (deal.hands, list(deal.trick), deal.to_move, deal.playable, len(deal.history))
+        after = (deal.hands, deal.trick, deal.to_move, deal.masks().playable, len(deal.history))
         assert after == before

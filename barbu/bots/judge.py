@@ -18,7 +18,7 @@ from ..deal import Deal, Phase, View
 from ..rules import ContractRules, Rules
 from .evaluators import Evaluator
 from .knowledge import Sampler, forbidden_cards
-from .players import _shape_value, declarer_baseline
+from .players import declarer_baseline, shape_value
 from .verdicts import SUSPICION, Budget, Decision, Hindsight, Option, label
 
 Progress = Callable[[float], None]
@@ -58,7 +58,7 @@ class _Candidates:
 
 VARIANTS_KEPT = 3
 """Of the trump suits or starting ranks of one contract, the ones judged: the best by hand
-shape (``players._shape_value``), besides the one chosen."""
+shape (``players.shape_value``), besides the one chosen."""
 
 
 def _shortlist_contracts(view: View, actions: list[Action], chosen: Action) -> list[Action]:
@@ -70,7 +70,7 @@ def _shortlist_contracts(view: View, actions: list[Action], chosen: Action) -> l
         by_contract.setdefault(a.contract, []).append(a)
     keep: set[Action] = {chosen}
     for variants in by_contract.values():
-        ranked = sorted(variants, key=lambda a: -_shape_value(view, a))
+        ranked = sorted(variants, key=lambda a: -shape_value(view, a))
         keep.update(ranked[:VARIANTS_KEPT])
     return [a for a in actions if a in keep]
 

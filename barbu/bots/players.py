@@ -304,7 +304,7 @@ class Bot:
     def _contract(self, view: View) -> ChooseContract:
         options = [a for a in view.legal if isinstance(a, ChooseContract)]  # all of them
         if not self.settings.bid_samples:
-            return max(options, key=lambda a: _shape_value(view, a) + self.rng.random() * 0.01)
+            return max(options, key=lambda a: shape_value(view, a) + self.rng.random() * 0.01)
         values = self._simulate_options(view, options, self.settings.bid_samples)
         return max(options, key=lambda a: values[a])
 
@@ -319,7 +319,7 @@ class Bot:
         # Domino: judge only the most promising starting ranks by shape first (13 is many).
         domino = [a for a in options if a.start_rank is not None]
         if len(domino) > 4:
-            keep = sorted(domino, key=lambda a: -_shape_value(view, a))[:4]
+            keep = sorted(domino, key=lambda a: -shape_value(view, a))[:4]
             options = [a for a in options if a.start_rank is None] + keep
         values = dict.fromkeys(options, 0.0)
         rest = rules.deck & ~own
@@ -384,7 +384,7 @@ class Bot:
         if not self.settings.bid_samples:
             # Without simulation, judge only by the own hand, and only against the declarer
             # (or, for the declarer, against those who doubled him).
-            mine = _shape_value(view, None)
+            mine = shape_value(view, None)
             return {
                 t: mine if me == view.declarer or t == view.declarer else -99.0 for t in targets
             }
@@ -495,7 +495,7 @@ def _crules(view: View, contract: str | None = None) -> ContractRules:
     return view.rules.contract(contract)
 
 
-def _shape_value(view: View, action: ChooseContract | None) -> float:
+def shape_value(view: View, action: ChooseContract | None) -> float:
     """A quick judgement of the hand for a contract (the current one if ``action`` is None):
     higher is better for this seat. Used by the beginner, and to shortlist Domino ranks."""
     hand = mask_of(view.hand)
@@ -530,4 +530,4 @@ def _shape_value(view: View, action: ChooseContract | None) -> float:
     return -1.0 * high + 0.7 * low - 2  # tricks or last tricks
 
 
-__all__ = ["LEVELS", "SETTINGS", "Bot", "Settings", "doubling_role"]
+__all__ = ["LEVELS", "SETTINGS", "Bot", "Settings", "doubling_role", "shape_value"]

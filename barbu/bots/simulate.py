@@ -53,16 +53,17 @@ def heuristic_playout(
 
 
 def _tricks(deal: Deal, log: list[int] | None) -> list[int]:
-    crules, duty = deal.crules, deal.rules.trump_duty
-    assert crules is not None and deal.to_move is not None  # set in the play phase
+    state = deal.masks()
+    crules, duty, seat = state.crules, deal.rules.trump_duty, state.to_move
+    assert crules is not None and seat is not None  # set in the play phase
     style = play_style(crules, deal.rules)
-    hands = deal.hands[:]
-    tricks_won = deal.tricks_won[:]
-    captured = deal.captured[:]
-    winners = [t.winner for t in deal.tricks]
-    trump = -1 if deal.trump is None else int(deal.trump)
+    hands = state.hands
+    tricks_won = state.tricks_won
+    captured = state.captured
+    winners = state.winners
+    trump = state.trump
     positive = style.wants_tricks
-    lead, broken = crules.lead, deal.hearts_broken
+    lead, broken = crules.lead, state.hearts_broken
     restricts_lead = tricks.restricts_lead
     penalty = crules.end_mask
     hand_size = deal.rules.hand_size
@@ -72,9 +73,8 @@ def _tricks(deal: Deal, log: list[int] | None) -> list[int]:
     lead_mask, follow_mask = tricks.lead_mask, tricks.follow_mask
     suit_masks = SUIT_MASKS
 
-    trick = [int(c) for _, c in deal.trick]
-    seat = deal.to_move
-    n = len(deal.tricks)
+    trick = state.trick
+    n = len(winners)
     best = win = -1
     high = -1
     led = -1
@@ -151,11 +151,12 @@ def _tricks(deal: Deal, log: list[int] | None) -> list[int]:
 
 def _domino(deal: Deal, log: list[int] | None) -> list[int]:
     # A Domino in its play phase: all set.
-    assert deal.crules is not None and deal.crules.domino is not None
-    assert deal.start_rank is not None and deal.to_move is not None
-    hands = deal.hands[:]
+    state = deal.masks()
+    assert state.crules is not None and state.crules.domino is not None
+    assert state.start >= 0 and state.to_move is not None
+    hands = state.hands
     played = mask_of(c for _, c in deal.played) | FULL_DECK & ~deal.rules.deck
-    start = int(deal.start_rank)
+    start = state.start
 
     def choose(seat: int, legal: Mask) -> int:
         nonlocal played
@@ -171,13 +172,13 @@ def _domino(deal: Deal, log: list[int] | None) -> list[int]:
 
     return domino.finish(
         hands,
-        deal.playable,
+        state.playable,
         start,
-        deal.to_move,
-        deal.out_order[:],
+        state.to_move,
+        state.out_order,
         choose,
-        deal.crules.domino.places,
-        deal.opener,
+        state.crules.domino.places,
+        state.opener,
     )
 
 

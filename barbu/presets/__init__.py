@@ -121,9 +121,23 @@ ALIASES: dict[str, str] = PRESETS_REGISTRY.aliases
 """Former ids and the preset each means (``pagat``: ``italian``, RULES.md §7)."""
 PRESET_NAMES = tuple(REGISTRY)
 """The presets' ids, as records write them."""
-registered = PRESETS_REGISTRY.registered
-preset = PRESETS_REGISTRY.preset
-rules_from_record = PRESETS_REGISTRY.rules_from_record
+
+
+def registered(name: object) -> Preset[Any]:
+    """The entry for a preset's id or former id; ``RuleError`` names a bad one."""
+    return PRESETS_REGISTRY.registered(name)
+
+
+def preset(name: str, options: dict[str, Any] | None = None) -> Rules:
+    """The rules of a preset (by id, or a former id) with its options, checked against its
+    schema; ``RuleError`` names a bad one."""
+    return PRESETS_REGISTRY.preset(name, options)
+
+
+def rules_from_record(value: Any) -> Rules:
+    """The rules a record names: a preset name, or ``{"preset": name, "options": {...}}``."""
+    return PRESETS_REGISTRY.rules_from_record(value)
+
 
 STANDARD = preset("standard")
 """The standard game of RULES.md §1-5."""

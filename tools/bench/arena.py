@@ -37,14 +37,10 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from typing import Any, TypeVar
 
-from barbu.actions import ChooseContract
+from barbu import ChooseContract, Deal, Mask, RuleError, Session, View, deal_masks
 from barbu.bots import LEVELS, Bot
-from barbu.cards import Mask, deal_masks
-from barbu.deal import Deal, View
-from barbu.errors import RuleError
 from barbu.presets import STANDARD, rules_from_record
 from barbu.rules import Contract, Rules
-from barbu.session import Session
 from tools.bench import common
 
 Times = list[tuple[float, float]]

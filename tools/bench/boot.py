@@ -312,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.dist / "sw.js").is_file():
         print("dist/ is not built: run `make build` first", file=sys.stderr)
         return 1
-    from barbu.session import Session
+    from barbu import Session
 
     human_first = [seed for seed in SEEDS.values() if Session(seed=seed).to_move == 0]
     if human_first:  # the visit would wait for the player, not measure the computer players

@@ -22,7 +22,7 @@ import argparse
 import json
 from pathlib import Path
 
-from barbu.errors import RuleError
+from barbu import RuleError
 from barbu.presets import REGISTRY, STANDARD, Option, preset
 from barbu.rules import Rules
 

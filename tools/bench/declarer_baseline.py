@@ -15,11 +15,9 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from barbu.actions import ChooseContract
+from barbu import ChooseContract, Deal, deal_masks
 from barbu.bots.players import Bot
 from barbu.bots.simulate import heuristic_playout, skip_doubling
-from barbu.cards import deal_masks
-from barbu.deal import Deal
 from tools.bench import common
 
 ROOT = Path(__file__).resolve().parents[2]

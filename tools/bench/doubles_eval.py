@@ -26,13 +26,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from barbu.actions import ChooseContract
+from barbu import ChooseContract, Deal, Phase, Rank, Suit, View, final_scores
 from barbu.bots import LEVELS, Bot
 from barbu.bots.players import doubling_role
-from barbu.cards import Rank, Suit
-from barbu.deal import Deal, Phase, View
 from barbu.rules import Contract, Rules
-from barbu.scoring import final_scores
 from tools.bench import common
 from tools.bench.arena import interval, play_deal, seeded_deal
 

@@ -23,11 +23,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from barbu.actions import ChooseContract, Double
-from barbu.cards import Mask, deal_masks
-from barbu.deal import Deal
-from barbu.playout import _POSITIONS, random_playout
-from barbu.records import score_record
+from barbu import ChooseContract, Deal, Double, Mask, deal_masks, score_record
+from barbu.playout import POSITIONS, random_playout
 from barbu.rules import Contract, Rules
 from tests import generate, reference
 from tools.bench import common
@@ -68,7 +65,7 @@ def best_rates(fns: list[Callable[[], object]], seconds: float, rounds: int) -> 
 
 def minimal_no_tricks(hands: list[int], leader: int, rnd: Callable[[], float]) -> list[int]:
     """The yardstick: a bare bitmask No Tricks random playout (not used by the engine)."""
-    positions = _POSITIONS
+    positions = POSITIONS
     hands = hands[:]
     won = [0, 0, 0, 0]
     for _ in range(13):

@@ -21,10 +21,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from barbu import ChooseContract, Deal, Phase
+from barbu import ChooseContract, Deal, Phase, View, deal_masks
 from barbu.bots import LEVELS, SETTINGS, Bot
-from barbu.cards import deal_masks
-from barbu.deal import View
 from barbu.rules import Rules
 from tools.bench import common
 

@@ -25,11 +25,10 @@ import sys
 import time
 from pathlib import Path
 
-from barbu import Deal
+from barbu import Deal, deal_masks
 from barbu.bots import Bot
 from barbu.bots.endgame import SolverEvaluator
 from barbu.bots.review import Budget, PlayoutEvaluator, review
-from barbu.cards import deal_masks
 from tools.bench import common
 from web.runtime.worker import MASTER_SECONDS
 

@@ -26,9 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from barbu import ChooseContract, Deal, Double, Phase
+from barbu import ChooseContract, Deal, Double, Phase, deal_masks
 from barbu.bots.solver import SearchLimit, Solver
-from barbu.cards import deal_masks
 from barbu.rules import Rules
 from tools.bench import common
 

@@ -34,8 +34,7 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
                                        does not need (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
-    vendor/qrcode/                     the QR code library of the friends' table (npm
-                                       qrcode-generator)
+    vendor/qrcode/                     the friends' table's QR codes (npm qrcode-generator)
     vendor/uplot/                      the chart library of stats/ (npm uplot): its minified
                                        script and stylesheet
     sw.js                              the service worker, with its precache list (every other
@@ -80,8 +79,7 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
 UPLOT = NODE_MODULES / "uplot" / "dist"
-QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"
-"""The QR code library the friends' table draws invitations with (web/runtime/qr.js)."""
+QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"  # for web/runtime/qr.js
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -117,10 +115,9 @@ WEB_FILES = (
     "stats/stats.css",
     "game/manifest.webmanifest",
 )
-"""The static files the pages load, by their place in web/. They are served side by side in
-dist/web/ under their own names (web/runtime/boot.js is dist/web/boot.js): the addresses pages,
-workers and other sites use stay put however the sources are arranged. The catalogs
-(web/languages/catalogs/) are served as dist/web/i18n/, the icons as dist/web/icons/."""
+"""The static files the pages load, by their place in web/, served side by side in dist/web/
+under their own names (web/runtime/boot.js is dist/web/boot.js): the addresses stay put however
+the sources are arranged. The catalogs are served as dist/web/i18n/, the icons as web/icons/."""
 LOCK_INFO = "__LOCK_INFO__"
 """Placeholder in web/runtime/runtime.mjs for the "info" of Pyodide's package lock."""
 SNAPSHOT_KEY = "__BUILD__"

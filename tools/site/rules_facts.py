@@ -23,12 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from barbu import Session
+from barbu import Card, Mask, Session, cards_of, final_scores
 from barbu.bots import Bot
-from barbu.cards import Card, Mask, iter_mask
 from barbu.presets import PRESETS_REGISTRY, REGISTRY, STANDARD, Preset, Registry
 from barbu.rules import ContractRules, Rules
-from barbu.scoring import final_scores
 from web.demos.settlement import EXAMPLE_DOUBLES, raw_scores
 from web.languages.i18n import Catalog
 from web.languages.presets import preset_words
@@ -143,10 +141,10 @@ def contract_facts(catalog: Catalog, crules: ContractRules) -> tuple[_Plain, _Sc
 def card_word(mask: Mask) -> str:
     """The scoring cards of a mask named by the rank they share (``king``, ``queen``), else the
     suit (``heart``)."""
-    ranks = {card.rank for card in iter_mask(mask)}
+    ranks = {card.rank for card in cards_of(mask)}
     if len(ranks) == 1:
         return ranks.pop().name.lower()
-    suits = {card.suit for card in iter_mask(mask)}
+    suits = {card.suit for card in cards_of(mask)}
     if len(suits) == 1:
         return suits.pop().name.lower().removesuffix("s")
     raise ValueError(f"no word for the scoring cards {mask:#x}")
@@ -173,7 +171,7 @@ def _example_facts(
     scores["game.winner.total"] = totals[winners[0]]
     out["game.last"] = names[lowest]
     scores["game.last.total"] = totals[lowest]
-    out["game.doubles"] = sum(len(h.doubles) for h in example.history())
+    out["game.doubles"] = sum(len(h.doubles) for h in example.sheet())
     return out, scores
 
 

@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from barbu import Card, Rank, Session
-from barbu.cards import cards
-from barbu.errors import RuleError
+from barbu import Card, Rank, RuleError, Session, cards
 from barbu.presets import REGISTRY, STANDARD, registered
 from tools.site.rules_facts import example_session, facts, settlement_example
 from tools.site.rules_sources import load_catalog, load_source, same_ids
@@ -396,7 +394,7 @@ class Page:
             self.dom,
             self.catalog,
             self.source.names,
-            session.history(),
+            session.sheet(),
             session.totals(),
             0,
         )
@@ -419,7 +417,7 @@ class Page:
         session, d = self.example, self.dom
         rules = session.rules
         svg, _ = draw_diagram(
-            d, self.catalog, self.source.names, session.history(), rules.deals, rules.block_size, 0
+            d, self.catalog, self.source.names, session.sheet(), rules.deals, rules.block_size, 0
         )
         return d.el(
             "figure",

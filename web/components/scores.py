@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from barbu.deal import DealSummary
+from barbu import DealSummary
 from web.components.dom import Dom
 from web.components.sheet import Diagram, Mark, SheetRow, diagram, running_totals, sheet_rows
 from web.languages.i18n import Catalog

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from barbu.scoring import PairSettlement
+from barbu import PairSettlement
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.languages.words import signed

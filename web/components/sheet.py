@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from barbu import Contract, Rank, Suit
-from barbu.deal import DealSummary
+from barbu import Contract, DealSummary, Rank, Suit
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,19 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from barbu import Card, ChooseContract, Deal, Double, Phase, Play, RuleError
+from barbu import (
+    STANDARD,
+    Card,
+    ChooseContract,
+    Contract,
+    Deal,
+    Double,
+    Phase,
+    Play,
+    RuleError,
+    deal_masks,
+)
 from barbu.bots import Bot
-from barbu.cards import deal_masks
-from barbu.presets import STANDARD
-from barbu.rules import Contract
 from web.components.cards import hand_to_play, mini_card
 from web.components.dom import Dom
 from web.components.settlement import settlement_table

@@ -15,8 +15,20 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from barbu import Card, ChooseContract, Deal, Double, Phase, Play, Rank, RuleError, Suit
-from barbu.cards import FULL_DECK, cards, mask_of
+from barbu import (
+    FULL_DECK,
+    Card,
+    ChooseContract,
+    Deal,
+    Double,
+    Phase,
+    Play,
+    Rank,
+    RuleError,
+    Suit,
+    cards,
+    mask_of,
+)
 from barbu.presets import STANDARD
 from barbu.rules import Contract
 from web.components.cards import hand_to_play

@@ -12,11 +12,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from barbu import Card, ChooseContract, Deal, Double, RuleError
-from barbu.cards import deal_masks
+from barbu import (
+    Card,
+    ChooseContract,
+    Deal,
+    Double,
+    RuleError,
+    deal_masks,
+    final_scores,
+    settlements,
+)
 from barbu.presets import STANDARD
 from barbu.rules import Contract, Rules
-from barbu.scoring import final_scores, settlements
 from web.components.dom import Dom
 from web.components.settlement import doubles_map, pair_lines, settlement_table
 from web.languages.i18n import Catalog

@@ -26,9 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from barbu import Deal, RuleError, Rules, deal_from_record
-from barbu.actions import action_to_data
-from barbu.cards import Mask, cards_of, deal_masks
+from barbu import (
+    Deal,
+    Mask,
+    RuleError,
+    Rules,
+    action_to_data,
+    cards_of,
+    deal_from_record,
+    deal_masks,
+)
 
 __all__ = [
     "HEX_BYTES",

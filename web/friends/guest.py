@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from barbu import Action, SessionView
-from barbu.actions import action_to_data
+from barbu import Action, SessionView, action_to_data
 
 from .fairness import Seen, contribution, verify_deal
 from .messages import HOST_KINDS, HOST_TEXT_LIMIT, VERSION, Message, Refused, read, write

@@ -21,8 +21,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from barbu import Action, RuleError, Rules, Session, deal_record
-from barbu.actions import action_from_data, action_to_data
+from barbu import (
+    Action,
+    RuleError,
+    Rules,
+    Session,
+    action_from_data,
+    action_to_data,
+    deal_record,
+)
 
 from .fairness import HEX_BYTES, commitment, deal_seed, hands_from_seed, new_secret
 from .messages import GUEST_KINDS, GUEST_TEXT_LIMIT, Message, Rate, Refusal, Refused, read, write

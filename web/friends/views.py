@@ -14,13 +14,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from barbu import Card, Phase, RuleError, SessionView, Trick, View
-from barbu.actions import action_from_data, action_to_data
-from barbu.cards import Rank, Suit
-from barbu.deal import DealSummary
+from barbu import (
+    Card,
+    Contract,
+    DealSummary,
+    PairSettlement,
+    Phase,
+    Rank,
+    RuleError,
+    SessionView,
+    Suit,
+    Trick,
+    View,
+    action_from_data,
+    action_to_data,
+)
 from barbu.presets import rules_from_record
-from barbu.rules import Contract
-from barbu.scoring import PairSettlement
 
 __all__ = ["ViewDataError", "view_data", "view_from_data"]
 

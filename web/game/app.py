@@ -22,9 +22,7 @@ from collections.abc import Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
 
-from barbu import Card
-from barbu.deal import Trick
-from barbu.session import SessionView
+from barbu import Card, SessionView, Trick
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
 from web.game.effects import (

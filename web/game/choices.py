@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from barbu import ChooseContract, Contract, Double, Rank, RuleError, Suit
-from barbu.actions import Action
-from barbu.session import SessionView
+from barbu import Action, ChooseContract, Contract, Double, Rank, RuleError, SessionView, Suit
 from web.game.bots import ComputerPlayers
 from web.game.effects import (
     Act,

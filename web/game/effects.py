@@ -16,7 +16,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.actions import Action
+from barbu import Action
 from web.model.state import UiState
 
 __all__ = [

@@ -20,19 +20,22 @@ from barbu import (
     Card,
     ChooseContract,
     Contract,
+    DealSummary,
     Double,
+    Event,
+    PairSettlement,
     Phase,
     Play,
     RuleError,
     Rules,
     Session,
+    SessionView,
+    Trick,
+    action_from_data,
+    action_to_data,
     session_from_record,
     session_record,
 )
-from barbu.actions import action_from_data, action_to_data
-from barbu.deal import DealSummary, Event, Trick
-from barbu.scoring import PairSettlement
-from barbu.session import SessionView
 from barbu.wire import position_data
 from web.model.seats import HUMAN
 

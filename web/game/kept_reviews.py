@@ -28,7 +28,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.deal import Deal
+from barbu import Deal
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.wire import deal_position

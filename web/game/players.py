@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Protocol
 
-from barbu import Phase
-from barbu.deal import Event
+from barbu import Event, Phase
 from web.game.bots import ComputerPlayers
 from web.game.engine import Game, action_from_data
 from web.game.tasks import Tasks

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from barbu.errors import RuleError
+from barbu import RuleError
 from web.game.engine import Game
 from web.game.ports import Closer, Kicker, Slotted
 from web.languages.i18n import Catalog

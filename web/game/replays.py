@@ -15,8 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
-from barbu.deal import Deal
-from barbu.session import Session
+from barbu import Deal, Session
 from barbu.wire import deal_position
 from web.components.browser import download
 from web.game.bots import ComputerPlayers

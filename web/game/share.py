@@ -28,12 +28,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from barbu.deal import Deal
-from barbu.errors import RuleError
+from barbu import (
+    Deal,
+    RuleError,
+    Session,
+    deal_from_record,
+    deal_record,
+    session_from_record,
+    session_record,
+)
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
-from barbu.records import deal_from_record, deal_record, session_from_record, session_record
-from barbu.session import Session
 from web.model.settings import clean_name, query_values
 
 __all__ = [

@@ -15,7 +15,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from barbu.errors import RuleError
+from barbu import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.keeper import NAME_LIMIT, KeeperError, KeptGame

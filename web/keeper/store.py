@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from barbu.errors import RuleError
+from barbu import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.keeper import KeptGame

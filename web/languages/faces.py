@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barbu.cards import Card
+from barbu import Card
 from web.languages.i18n import Catalog
 
 TEXT_PRESENTATION = "\ufe0e"

@@ -9,10 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from barbu import Card, ChooseContract, Contract, Double, Play, Rank, RuleError, Suit
-from barbu.actions import Action
-from barbu.cards import cards_of
-from barbu.errors import Refusal
+from barbu import (
+    Action,
+    Card,
+    ChooseContract,
+    Contract,
+    Double,
+    Play,
+    Rank,
+    Refusal,
+    RuleError,
+    Suit,
+    cards_of,
+)
 from barbu.rules import ContractRules, Lead, Rules
 from web.languages.faces import card_face
 from web.languages.i18n import Catalog

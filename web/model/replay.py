@@ -13,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from barbu.actions import Double, Play
-from barbu.deal import Deal, Event
-from barbu.session import Session
+from barbu import Deal, Double, Event, Play, Session
 from web.model.review import ReviewItem
 
 __all__ = ["SOURCES", "Replay"]

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.actions import Action, action_from_data, action_to_data
+from barbu import Action, action_from_data, action_to_data
 
 __all__ = ["ReviewItem", "graph_points", "items_data", "review_items"]
 

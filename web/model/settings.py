@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from barbu.errors import RuleError
+from barbu import RuleError
 from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.presets import STANDARD, registered

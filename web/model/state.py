@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from barbu import Phase
-from barbu.actions import Action, Play
-from barbu.deal import Event, Trick, View
+from barbu import Action, Event, Phase, Play, Trick, View
 from barbu.rules import Contract
 
 __all__ = ["UiState"]

@@ -44,8 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.deal import DealSummary
-from barbu.errors import RuleError
+from barbu import DealSummary, RuleError
 from barbu.keeper import KeeperError, KeptGame
 from barbu.rules import Contract, Rules
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from barbu import Card
-from barbu.deal import DealSummary
+from barbu import Card, DealSummary
 from web.components.cards import mini_card
 from web.components.dom import Dom
 from web.components.domino import domino_rows

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barbu import Card, Contract, Phase, Play, Rank, Suit
-from barbu.deal import DealSummary
+from barbu import Card, Contract, DealSummary, Phase, Play, Rank, Suit
 from web.model.replay import Replay
 from web.model.review import ReviewItem
 from web.model.session_review import SessionReview
@@ -82,34 +81,34 @@ def replay_props(
     ``can_review``: the expert's review may be asked for; ``whole``: the review of the replay's
     session."""
     deal = replay.state()
-    trick, winner = tuple(deal.trick), None
+    view = deal.view(0)  # the table; the hands, every seat's in the open, come from the deal
+    trick, winner = view.trick, None
     last = replay.last
     if not trick and last is not None and last.trick is not None:  # a trick just completed
         done = last.trick
         trick = tuple(((done.leader + k) % 4, c) for k, c in enumerate(done.cards))
         winner = done.winner
-    view = deal.view(0)
-    crules = deal.crules
-    domino = crules is not None and crules.is_domino and deal.phase is not Phase.DOUBLING
+    crules = view.rules.contract(view.contract) if view.contract is not None else None
+    domino = crules is not None and crules.is_domino and view.phase is not Phase.DOUBLING
     return ReplayProps(
         step=replay.step,
         total=replay.total,
         number=replay.number,
         names=replay.names,
         mine=replay.mine,
-        declarer=deal.declarer,
-        contract=deal.contract,
-        trump=deal.trump,
-        start_rank=deal.start_rank,
-        to_move=deal.to_move,
+        declarer=view.declarer,
+        contract=view.contract,
+        trump=view.trump,
+        start_rank=view.start_rank,
+        to_move=view.to_move,
         hands=tuple(tuple(deal.hand(seat)) for seat in range(4)),
         trick=trick,
         winner=winner,
-        trick_number=max(1, min(len(deal.tricks) + (winner is None), deal.rules.hand_size)),
-        tricks_won=tuple(deal.tricks_won) if crules is not None and not domino else None,
+        trick_number=max(1, min(len(view.tricks) + (winner is None), view.rules.hand_size)),
+        tricks_won=view.tricks_won if crules is not None and not domino else None,
         domino=view.domino_rows if domino else None,
-        doubles=tuple(deal.doubles),
-        doubling=deal.rules.doubling,
+        doubles=view.doubles,
+        doubling=view.rules.doubling,
         summary=deal.summary(),
         doubling_step=replay.doubling_step,
         trick_steps=replay.trick_steps,
@@ -132,7 +131,7 @@ def replay_props(
         hindsight_shown=replay.hindsight_shown,
         better=_card(item.best) if item is not None and item.cost > 0 else None,
         hindsight=_card(item.hindsight) if item is not None else None,
-        goal=deal.rules.goal,
+        goal=view.rules.goal,
         result=_result(replay),
     )
 

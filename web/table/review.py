@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from barbu import ChooseContract, Double, Play
-from barbu.actions import Action
+from barbu import Action, ChooseContract, Double, Play
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.languages.words import card_text, contract_line, object_list

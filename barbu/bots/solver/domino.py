@@ -32,16 +32,17 @@ class DominoSearch:
         table_size: int,
         deadline: Deadline,
     ) -> None:
-        crules = deal.crules
-        assert crules is not None and crules.domino is not None and deal.start_rank is not None
-        assert deal.to_move is not None
-        self.hands = hands = deal.hands[:]
-        self.seat = deal.to_move
-        self.playable = deal.playable
-        self.out = len(deal.out_order)
+        state = deal.masks()
+        crules, seat = state.crules, state.to_move
+        assert crules is not None and crules.domino is not None and state.start >= 0
+        assert seat is not None
+        self.hands = hands = state.hands
+        self.seat = seat
+        self.playable = state.playable
+        self.out = len(state.out_order)
         places = crules.domino.places
-        start = int(deal.start_rank)
-        opener = deal.opener
+        start = state.start
+        opener = state.opener
         opening = sum(1 << (13 * s + start) for s in range(4))
         W = weights
         self.weights = W

@@ -47,12 +47,13 @@ class MaxnSearch:
         self.seat = deal.to_move
         self.domino = crules.domino
         if crules.domino is not None:
-            assert deal.start_rank is not None
-            self.hands = deal.hands[:]
-            self.playable = deal.playable
-            self.out = len(deal.out_order)
-            self.start = int(deal.start_rank)
-            self.opener = deal.opener
+            state = deal.masks()
+            assert state.start >= 0
+            self.hands = state.hands
+            self.playable = state.playable
+            self.out = len(state.out_order)
+            self.start = state.start
+            self.opener = state.opener
         else:
             self.pos = Position(deal)
             self.hands = self.pos.hands

@@ -77,13 +77,14 @@ class Position:
     """The open position of a trick contract, read from a deal, as the search needs it."""
 
     def __init__(self, deal: Deal) -> None:
-        crules = deal.crules
-        assert crules is not None and deal.to_move is not None  # a deal in its play phase
+        state = deal.masks()
+        crules, seat = state.crules, state.to_move
+        assert crules is not None and seat is not None  # a deal in its play phase
         rules: Rules = deal.rules
         self.crules = crules
-        self.hands = deal.hands[:]
-        self.seat = deal.to_move
-        self.trump = deal.trump_suit
+        self.hands = state.hands
+        self.seat = seat
+        self.trump = state.trump
         self.duty = rules.trump_duty
         self.hand_size = rules.hand_size
         self.card_points = card_points(crules)
@@ -96,11 +97,11 @@ class Position:
         self.end_mask = crules.end_mask
         self.lead_rule = crules.lead
         self.deck = rules.deck
-        self.trick = [int(c) for _, c in deal.trick]
-        self.index = len(deal.tricks)
-        self.broken = deal.hearts_broken or crules.lead is not Lead.HEARTS_BROKEN
-        self.best = deal.best if deal.trick else -1
-        self.win = deal.winner if deal.trick else -1
+        self.trick = state.trick
+        self.index = len(state.winners)
+        self.broken = state.hearts_broken or crules.lead is not Lead.HEARTS_BROKEN
+        self.best = state.best
+        self.win = state.winner
         trump = self.trump
         self.high = self.best if self.trick and trump >= 0 and self.best // 13 == trump else -1
 
