@@ -46,7 +46,7 @@ class SessionView:
     block: int
     deals: int
     blocks: int
-    history: tuple[DealSummary, ...]
+    sheet: tuple[DealSummary, ...]
     totals: tuple[int, ...]
     is_over: bool
     winners: tuple[int, ...]
@@ -272,7 +272,7 @@ class Session:
             block=self.block,
             deals=self.rules.deals,
             blocks=self.rules.blocks,
-            history=tuple(self.sheet()),
+            sheet=tuple(self.sheet()),
             totals=tuple(self.totals()),
             is_over=self.is_over,
             winners=tuple(self.winners()),

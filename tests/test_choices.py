@@ -93,10 +93,10 @@ def test_a_trump_contract_opens_its_suit_row_and_puts_the_focus_there():
 
 def test_the_choices_leave_the_page_unchanged():
     page = Page(the_players_contract())
-    before = (page.ui, page.game.session.deal.phase, len(page.game.view().history))
+    before = (page.ui, page.game.session.deal.phase, len(page.game.view().sheet))
     Choices(page).pick_contract(Contract.TRUMPS.value)
     Choices(page).double_shortcut("all")
-    assert (page.ui, page.game.session.deal.phase, len(page.game.view().history)) == before
+    assert (page.ui, page.game.session.deal.phase, len(page.game.view().sheet)) == before
 
 
 def test_the_doubles_selected_are_one_action():

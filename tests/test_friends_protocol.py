@@ -114,7 +114,7 @@ def test_a_seat_view_travels_as_data_and_reads_back_equal():
         (("deal", "legal"), [{"double": "x"}]),
         (("deal", "rules"), "poker"),
         (("totals",), [1, 2, 3]),
-        (("history",), "nothing"),
+        (("sheet",), "nothing"),
         (("deal", "tricks"), [[0, ["AS"], 9]]),
         (("deal", "must_double"), 1),
     ],

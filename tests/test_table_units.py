@@ -322,7 +322,7 @@ def test_the_sheet_and_the_diagram_follow_the_engines_scores():
         if game.between_deals:
             game.next_deal()
         game.apply(game.session.legal_actions()[0])
-    history = game.view().history
+    history = game.view().sheet
     rows = sheet_rows(history)
     assert [r.scores for r in rows] == [h.final for h in history]
     assert all(r.total == sum(h.final) for r, h in zip(rows, history, strict=True))

@@ -36,7 +36,7 @@ __all__ = ["Page", "Sessions", "new_seed"]
 def begun(game: Game) -> bool:
     """Whether ``game`` has begun and is not over (losing it would hurt)."""
     view = game.view()
-    return not game.is_over and (bool(view.history) or view.deal.phase is not Phase.CONTRACT)
+    return not game.is_over and (bool(view.sheet) or view.deal.phase is not Phase.CONTRACT)
 
 
 def new_seed() -> int:
@@ -240,7 +240,7 @@ class Sessions:
         except (ValueError, TypeError):  # JsonRefused: too long, too deep, not JSON
             self.page.notify("import-failed", "notice.import_not_json")
             return
-        summary = len(game.view().history) if game.is_over else None
+        summary = len(game.view().sheet) if game.is_over else None
         self.replace(game, self.page.names, summary, self.page.catalog.text("say.imported"))
 
     # -- the tab that plays (web.game.slot) ------------------------------------------------------

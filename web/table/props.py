@@ -491,7 +491,7 @@ def doubling_props(deal: View, state: TableState) -> DoublingPromptProps:
 def summary_props(number: int, view: SessionView, state: TableState) -> SummaryProps:
     """Deal ``number``'s summary (the deal on the table: it stays until the next is dealt)."""
     deal = view.deal
-    row = next(row for row in view.history if row.number == number)
+    row = next(row for row in view.sheet if row.number == number)
     tricks = len(deal.tricks)
     early = None
     if deal.contract is not None and not is_domino(deal) and tricks < deal.rules.hand_size:
@@ -500,7 +500,7 @@ def summary_props(number: int, view: SessionView, state: TableState) -> SummaryP
         row=row,
         names=state.names,
         totals=view.totals,
-        latest=number == len(view.history),
+        latest=number == len(view.sheet),
         doubling=deal.rules.doubling,
         last=number == view.deals,
         early_end=early,
@@ -588,7 +588,7 @@ def scores_props(view: SessionView, state: TableState) -> ScoresProps:
     """The score sheet and diagram."""
     return ScoresProps(
         state.names,
-        view.history,
+        view.sheet,
         view.totals,
         view.number,
         view.deals,
