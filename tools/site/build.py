@@ -117,7 +117,7 @@ WEB_FILES = (
 )
 """The static files the pages load, by their place in web/, served side by side in dist/web/
 under their own names (web/runtime/boot.js is dist/web/boot.js): the addresses stay put however
-the sources are arranged. The catalogs are served as dist/web/i18n/, the icons as web/icons/."""
+the sources are arranged. Catalogs are served as dist/web/i18n/, icons as dist/web/icons/."""
 LOCK_INFO = "__LOCK_INFO__"
 """Placeholder in web/runtime/runtime.mjs for the "info" of Pyodide's package lock."""
 SNAPSHOT_KEY = "__BUILD__"
