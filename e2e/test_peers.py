@@ -64,8 +64,8 @@ def test_an_invitation_and_its_reply_open_a_channel_both_ways(pages):
         }""",
         reply,
     )
-    host.wait_for_function("window.got.length > 0", timeout=15_000)
-    friend.wait_for_function("window.got.length > 0", timeout=15_000)
+    host.wait_for_function("() => window.got.length > 0", timeout=15_000)
+    friend.wait_for_function("() => window.got.length > 0", timeout=15_000)
     assert host.evaluate("window.got") == ["hello from the friend"]
     assert friend.evaluate("window.got") == ["hello from the host"]
     assert host.evaluate("window.replyName") == "Bob"
