@@ -28,16 +28,23 @@ from web.game.choices import Choices
 from web.game.effects import (
     Act,
     Announce,
+    Banner,
+    CloseReplay,
     Effect,
     Focus,
     Header,
+    Hold,
     Kick,
     Later,
     Notify,
+    Practise,
+    Put,
+    Redraw,
     Restart,
     Save,
     Show,
     Take,
+    TakeFocus,
 )
 from web.game.engine import (
     Action,
@@ -253,7 +260,7 @@ class PageController:
         view = self.screen_view()
         self.ui = self.ui.with_owed_double(view.deal, HUMAN)
         self.table.draw(table_props(view, self.table_state(self.card_reasons(view))))
-        self.practice.draw()
+        self.apply(self.practice.draw(self.table.built))
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
 
@@ -291,12 +298,32 @@ class PageController:
                 self.saved()
             case Header():
                 self.draw_header()
+            case _:
+                self.apply_flow(effect)
+
+    def apply_flow(self, effect: Effect) -> None:
+        """Carry out one effect on the players' loop, the games on the table or the practice."""
+        match effect:
             case Restart():
                 self.players.new_generation()
             case Kick():
                 self.players.kick()
             case Later(later):
                 self.tasks.spawn(self.apply_later(later))
+            case Put(game, names, summary):
+                self.put_game(game, names, summary)
+            case Redraw():
+                self.redraw()
+            case TakeFocus():
+                self.take_focus()
+            case CloseReplay():
+                self.replays.close()
+            case Hold(game):
+                self.sessions.slot.held = game
+            case Practise(now):
+                self.practice.practise(now)
+            case Banner(where):
+                self.table.draw_practice(self.catalog, where)
 
     async def apply_later(self, effects: Coroutine[Any, Any, list[Effect]]) -> None:
         """Carry out effects once they come (``Later``)."""
@@ -429,7 +456,7 @@ class PageController:
         if self.ui.summary is None or self.ui.closing:
             return
         if self.practice.active:  # a practice is one deal: its end goes back to the session
-            self.practice.leave()
+            self.apply(self.practice.leave())
             return
         self.ui = self.ui.leave_summary()
         if self.game.between_deals:

@@ -7,7 +7,11 @@ Each effect is one call the controller already makes: ``Show`` (take a UI state 
 (the keyboard focus on a node of the table), ``Announce`` (to screen readers), ``Notify`` (a
 notice), ``Save`` (save and redraw), ``Header`` (the header redrawn), ``Restart`` (a computer
 player's answer under way is not used), ``Kick`` (the computer players play if it is their
-turn), ``Later`` (effects that come after an await: a hint from the worker).
+turn), ``Later`` (effects that come after an await: a hint from the worker), ``Put`` (a game
+on the table, not drawn yet), ``Redraw`` (the header and the table), ``TakeFocus`` (the focus
+where the player's next decision is), ``CloseReplay`` (back from the replay to the game),
+``Hold`` (the game the save slot leaves alone: a practice), ``Practise`` (the practice's state,
+kept by ``web.game.practice.Practice``), ``Banner`` (the practice's banner drawn).
 """
 
 from __future__ import annotations
@@ -17,21 +21,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu import Action
+from web.game.engine import Game
 from web.model.state import UiState
 
 __all__ = [
     "Act",
     "Announce",
+    "Banner",
+    "CloseReplay",
     "Effect",
     "Focus",
     "Header",
+    "Hold",
     "Kick",
     "Later",
     "Notify",
+    "Practise",
+    "Practising",
+    "Put",
+    "Redraw",
     "Restart",
     "Save",
     "Show",
     "Take",
+    "TakeFocus",
 ]
 
 
@@ -105,5 +118,79 @@ class Later:
     effects: Coroutine[Any, Any, list[Effect]]
 
 
-Effect = Show | Take | Act | Focus | Announce | Notify | Save | Header | Restart | Kick | Later
+@dataclass(frozen=True)
+class Put:
+    """Put ``game`` on the table with a fresh UI state (``PageController.put_game``)."""
+
+    game: Game
+    names: tuple[str, ...] | None
+    summary: int | None
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """Draw the header and the table anew."""
+
+
+@dataclass(frozen=True)
+class TakeFocus:
+    """Put the focus where the player's next decision is."""
+
+
+@dataclass(frozen=True)
+class CloseReplay:
+    """Close the replay: back to the game."""
+
+
+@dataclass(frozen=True)
+class Hold:
+    """``game`` is one the save slot leaves alone (a practice), or none (``SessionSlot.held``)."""
+
+    game: Game | None
+
+
+@dataclass(frozen=True)
+class Practising:
+    """A practice deal: its ``game``, the ``real`` session waiting (its game, names and the
+    summary it showed) and the deal and step it started from (``where``)."""
+
+    game: Game
+    real: tuple[Game, tuple[str, ...], int | None]
+    where: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Practise:
+    """The practice is ``now`` (none: no practice any more)."""
+
+    now: Practising | None
+
+
+@dataclass(frozen=True)
+class Banner:
+    """Draw the practice's banner: the deal and step it started from, or none (hidden)."""
+
+    where: tuple[int, int] | None
+
+
+Effect = (
+    Show
+    | Take
+    | Act
+    | Focus
+    | Announce
+    | Notify
+    | Save
+    | Header
+    | Restart
+    | Kick
+    | Later
+    | Put
+    | Redraw
+    | TakeFocus
+    | CloseReplay
+    | Hold
+    | Practise
+    | Banner
+)
 """One thing the controller does for a collaborator."""

@@ -129,7 +129,7 @@ class PageEvents:
             "replay-to-deal": lambda t: replays.to_deal(attribute(t, "data-deal") or ""),
             "replay-share-session": lambda _: page.tasks.spawn(replays.share(whole=True)),
             "replay-previous": lambda t: replays.open_previous(t),
-            "practice-leave": lambda _: page.practice.leave(),
+            "practice-leave": lambda _: page.apply(page.practice.leave()),
             "hindsight-open": lambda t: replays.open_hindsight(
                 attribute(t, "data-hindsight-step") or ""
             ),

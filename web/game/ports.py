@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from web.game.effects import Effect
 from web.game.share import SharedDeal, SharedSession, ShareRefused
 from web.game.slot import SessionSlot
 from web.model.replay import Replay
 
-__all__ = ["Closer", "Kicker", "Loop", "Opener", "Slotted", "Starter"]
+__all__ = ["Kicker", "Loop", "Opener", "Slotted", "Starter"]
 
 
 class Kicker(Protocol):
@@ -39,18 +40,11 @@ class Opener(Protocol):
         """Say why a shared link or file is not opened."""
 
 
-class Closer(Protocol):
-    """The replay, as something closed (``Replays.close``)."""
-
-    def close(self) -> None:
-        """Back to the game."""
-
-
 class Starter(Protocol):
     """The practice, as something started from a replay's moment (``Practice.start``)."""
 
-    def start(self, replay: Replay) -> None:
-        """Play on from ``replay``'s moment."""
+    def start(self, replay: Replay) -> list[Effect]:
+        """Play on from ``replay``'s moment: the effects the controller applies."""
 
 
 class Slotted(Protocol):

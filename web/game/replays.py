@@ -12,13 +12,14 @@ worker (``web.runtime.worker.review``) and comes back as ``web.model.review.Revi
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
 from barbu import Deal, Session
 from barbu.wire import deal_position
 from web.components.browser import download
 from web.game.bots import ComputerPlayers
+from web.game.effects import Effect
 from web.game.engine import Game
 from web.game.kept_reviews import ReviewShelf, deal_key
 from web.game.ports import Kicker, Slotted, Starter
@@ -75,6 +76,7 @@ class Page(Protocol):
     @property
     def ui(self) -> UiState: ...
     def take(self, ui: UiState) -> None: ...
+    def apply(self, effects: Sequence[Effect]) -> None: ...
 
 
 __all__ = ["MOVES", "Page", "Replays"]
@@ -417,7 +419,7 @@ class Replays:
     def play_on(self) -> None:
         """Play on from the moment shown: a practice deal (``web.game.practice``)."""
         if self.replay is not None:
-            self.page.practice.start(self.replay)
+            self.page.apply(self.page.practice.start(self.replay))
 
     # -- sharing -----------------------------------------------------------------------------
 
