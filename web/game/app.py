@@ -28,6 +28,7 @@ from web.game.choices import Choices
 from web.game.effects import (
     Act,
     Announce,
+    Apply,
     Banner,
     CloseReplay,
     Effect,
@@ -36,12 +37,16 @@ from web.game.effects import (
     Hold,
     Kick,
     Later,
+    Mark,
+    Measure,
     Notify,
+    PlayersFailed,
     Practise,
     Put,
     Redraw,
     Restart,
     Save,
+    Settled,
     Show,
     Take,
     TakeFocus,
@@ -299,10 +304,10 @@ class PageController:
             case Header():
                 self.draw_header()
             case _:
-                self.apply_flow(effect)
+                self.apply_players(effect)
 
-    def apply_flow(self, effect: Effect) -> None:
-        """Carry out one effect on the players' loop, the games on the table or the practice."""
+    def apply_players(self, effect: Effect) -> None:
+        """Carry out one effect on the computer players' loop or of it."""
         match effect:
             case Restart():
                 self.players.new_generation()
@@ -310,6 +315,30 @@ class PageController:
                 self.players.kick()
             case Later(later):
                 self.tasks.spawn(self.apply_later(later))
+            case Apply(action, mark):
+                self.apply_action(action, mark)
+            case Mark(name):
+                self.mark(name)
+            case Measure(name, start):
+                self.measure(name, start)
+            case PlayersFailed(error):
+                self.players_failed(error)
+            case Settled():
+                self.settled()
+            case _:
+                self.apply_games(effect)
+
+    def apply_action(self, action: Action, mark: str | None) -> None:
+        """The engine applies ``action`` (a computer player's, or the player's only card): the
+        performance ``mark`` if any, then what it did is shown, saved and drawn."""
+        event = self.game.apply(action)
+        if mark is not None:
+            self.mark(mark)
+        self.after(event)
+
+    def apply_games(self, effect: Effect) -> None:
+        """Carry out one effect on the games on the table, the replay or the practice."""
+        match effect:
             case Put(game, names, summary):
                 self.put_game(game, names, summary)
             case Redraw():

@@ -11,7 +11,10 @@ turn), ``Later`` (effects that come after an await: a hint from the worker), ``P
 on the table, not drawn yet), ``Redraw`` (the header and the table), ``TakeFocus`` (the focus
 where the player's next decision is), ``CloseReplay`` (back from the replay to the game),
 ``Hold`` (the game the save slot leaves alone: a practice), ``Practise`` (the practice's state,
-kept by ``web.game.practice.Practice``), ``Banner`` (the practice's banner drawn).
+kept by ``web.game.practice.Practice``), ``Banner`` (the practice's banner drawn), ``Apply`` (a
+computer player's action, or the player's auto-played card, applied and shown), ``Mark`` and
+``Measure`` (performance marks), ``PlayersFailed`` (the computer players' loop stopped on an
+error) and ``Settled`` (it has stopped).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from web.model.state import UiState
 __all__ = [
     "Act",
     "Announce",
+    "Apply",
     "Banner",
     "CloseReplay",
     "Effect",
@@ -35,13 +39,17 @@ __all__ = [
     "Hold",
     "Kick",
     "Later",
+    "Mark",
+    "Measure",
     "Notify",
+    "PlayersFailed",
     "Practise",
     "Practising",
     "Put",
     "Redraw",
     "Restart",
     "Save",
+    "Settled",
     "Show",
     "Take",
     "TakeFocus",
@@ -173,6 +181,43 @@ class Banner:
     where: tuple[int, int] | None
 
 
+@dataclass(frozen=True)
+class Apply:
+    """The engine applies ``action`` now (a computer player's, or the player's only card played
+    for him), the performance ``mark`` is set if any, and the page shows what it did, saves and
+    redraws (``PageController.after``)."""
+
+    action: Action
+    mark: str | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A performance mark (read by the benchmarks and tests)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A performance measure from the mark ``start`` to now."""
+
+    name: str
+    start: str
+
+
+@dataclass(frozen=True)
+class PlayersFailed:
+    """The computer players' loop stopped on ``error``: tell the player, keep the page."""
+
+    error: Exception
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The computer players' loop has stopped: what waited for the page to settle may start."""
+
+
 Effect = (
     Show
     | Take
@@ -192,5 +237,10 @@ Effect = (
     | Hold
     | Practise
     | Banner
+    | Apply
+    | Mark
+    | Measure
+    | PlayersFailed
+    | Settled
 )
 """One thing the controller does for a collaborator."""
