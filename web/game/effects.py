@@ -14,7 +14,12 @@ where the player's next decision is), ``CloseReplay`` (back from the replay to t
 kept by ``web.game.practice.Practice``), ``Banner`` (the practice's banner drawn), ``Apply`` (a
 computer player's action, or the player's auto-played card, applied and shown), ``Mark`` and
 ``Measure`` (performance marks), ``PlayersFailed`` (the computer players' loop stopped on an
-error) and ``Settled`` (it has stopped).
+error), ``Settled`` (it has stopped); and the sessions': ``Write`` (the session saved to the
+slot), ``CloseMenu``, ``Draw`` (the table redrawn), ``GateUpdates`` (the update banner held or
+offered), ``Elsewhere`` (the "another tab plays" banner), ``Rename`` (the player's name kept in
+the settings), ``FieldError`` and ``ConfirmNew`` (the menu's form), ``Dismiss`` (a kind of
+notice gone), ``NoteAfter`` (a note beside a button), ``Download`` (a file saved by the
+browser), ``OpenShared`` and ``RefuseShared`` (a shared deal or session, in the replay).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 
 from barbu import Action
 from web.game.engine import Game
+from web.game.share import SharedDeal, SharedSession, ShareRefused
 from web.model.state import UiState
 
 __all__ = [
@@ -32,27 +38,40 @@ __all__ = [
     "Announce",
     "Apply",
     "Banner",
+    "CloseMenu",
     "CloseReplay",
+    "ConfirmNew",
+    "Dismiss",
+    "Download",
+    "Draw",
     "Effect",
+    "Elsewhere",
+    "FieldError",
     "Focus",
+    "GateUpdates",
     "Header",
     "Hold",
     "Kick",
     "Later",
     "Mark",
     "Measure",
+    "NoteAfter",
     "Notify",
+    "OpenShared",
     "PlayersFailed",
     "Practise",
     "Practising",
     "Put",
     "Redraw",
+    "RefuseShared",
+    "Rename",
     "Restart",
     "Save",
     "Settled",
     "Show",
     "Take",
     "TakeFocus",
+    "Write",
 ]
 
 
@@ -93,10 +112,13 @@ class Announce:
 
 @dataclass(frozen=True)
 class Notify:
-    """Show the catalog's ``message`` until the player dismisses it."""
+    """Show the catalog's ``message`` (its ``fields`` filled in) until the player dismisses it;
+    ``kept`` is the storage key of a save set aside."""
 
     kind: str
     message: str
+    kept: str | None = None
+    fields: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -218,6 +240,92 @@ class Settled:
     """The computer players' loop has stopped: what waited for the page to settle may start."""
 
 
+@dataclass(frozen=True)
+class Write:
+    """Save the session to the slot (``Sessions.save``), nothing drawn."""
+
+
+@dataclass(frozen=True)
+class CloseMenu:
+    """Close the menu, if open."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Redraw the table from the engine's view and the UI state."""
+
+
+@dataclass(frozen=True)
+class GateUpdates:
+    """Hold the update banner in the middle of a deal, offer it between deals."""
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """Show or hide the banner saying that another tab plays the game."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class Rename:
+    """Keep ``name`` as the player's name in the settings, and store them."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """Say ``text`` beside the menu's ``field`` (none: nothing said)."""
+
+    field: str
+    text: str | None
+
+
+@dataclass(frozen=True)
+class ConfirmNew:
+    """Ask (or stop asking) the player to confirm a new session in the menu."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """The notices of ``kind`` are gone."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class NoteAfter:
+    """A short note ``text`` beside ``node`` (a button of the page)."""
+
+    node: Any
+    text: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """The browser saves ``text`` as the file ``name``."""
+
+    text: str
+    name: str
+
+
+@dataclass(frozen=True)
+class OpenShared:
+    """Replay what someone shared."""
+
+    shared: SharedDeal | SharedSession
+
+
+@dataclass(frozen=True)
+class RefuseShared:
+    """Say why a shared link or file is not opened."""
+
+    error: ShareRefused
+
+
 Effect = (
     Show
     | Take
@@ -242,5 +350,18 @@ Effect = (
     | Measure
     | PlayersFailed
     | Settled
+    | Write
+    | CloseMenu
+    | Draw
+    | GateUpdates
+    | Elsewhere
+    | Rename
+    | FieldError
+    | ConfirmNew
+    | Dismiss
+    | NoteAfter
+    | Download
+    | OpenShared
+    | RefuseShared
 )
 """One thing the controller does for a collaborator."""

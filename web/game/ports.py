@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from web.game.effects import Effect
-from web.game.share import SharedDeal, SharedSession, ShareRefused
 from web.game.slot import SessionSlot
 from web.model.replay import Replay
 
-__all__ = ["Kicker", "Loop", "Opener", "Slotted", "Starter"]
+__all__ = ["Kicker", "Slotted", "Starter"]
 
 
 class Kicker(Protocol):
@@ -21,23 +20,6 @@ class Kicker(Protocol):
 
     def kick(self) -> None:
         """Let the computer players play, if it is their turn."""
-
-
-class Loop(Kicker, Protocol):
-    """The computer players' loop, as the sessions start and stop it (``PlayersLoop``)."""
-
-    def new_generation(self) -> None:
-        """Drop every pending answer and pause."""
-
-
-class Opener(Protocol):
-    """The replay, as the sessions open a shared deal or session in it (``Replays``)."""
-
-    def open_shared(self, shared: SharedDeal | SharedSession) -> None:
-        """Replay what someone shared."""
-
-    def refuse(self, error: ShareRefused) -> None:
-        """Say why a shared link or file is not opened."""
 
 
 class Starter(Protocol):
