@@ -93,7 +93,7 @@ class PageController:
         self.announcer = Announcer(self.tasks, self.table.announce)
         self.players = PlayersLoop(self, self.tasks)
         self.choices = Choices(self)
-        self.replays = Replays(self)
+        self.replays = Replays(self, self.sessions.slot.store)
         self.practice = Practice(self)
         self.events = PageEvents(self)
         self.names: list[str] = []
@@ -362,6 +362,8 @@ class PageController:
                 self.replays.open_shared(shared)
             case fx.RefuseShared(error):
                 self.replays.refuse(error)
+            case fx.PlayOn(replay):
+                self.apply(self.practice.start(replay))
 
     async def apply_later(self, effects: Coroutine[Any, Any, list[fx.Effect]]) -> None:
         """Carry out effects once they come (``Later``)."""

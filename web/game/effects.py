@@ -19,7 +19,8 @@ slot), ``CloseMenu``, ``Draw`` (the table redrawn), ``GateUpdates`` (the update 
 offered), ``Elsewhere`` (the "another tab plays" banner), ``Rename`` (the player's name kept in
 the settings), ``FieldError`` and ``ConfirmNew`` (the menu's form), ``Dismiss`` (a kind of
 notice gone), ``NoteAfter`` (a note beside a button), ``Download`` (a file saved by the
-browser), ``OpenShared`` and ``RefuseShared`` (a shared deal or session, in the replay).
+browser), ``OpenShared`` and ``RefuseShared`` (a shared deal or session, in the replay);
+and the replay's: ``PlayOn`` (a practice deal from the replay's moment).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 from barbu import Action
 from web.game.engine import Game
 from web.game.share import SharedDeal, SharedSession, ShareRefused
+from web.model.replay import Replay
 from web.model.state import UiState
 
 __all__ = [
@@ -58,6 +60,7 @@ __all__ = [
     "NoteAfter",
     "Notify",
     "OpenShared",
+    "PlayOn",
     "PlayersFailed",
     "Practise",
     "Practising",
@@ -326,6 +329,13 @@ class RefuseShared:
     error: ShareRefused
 
 
+@dataclass(frozen=True)
+class PlayOn:
+    """Play on from ``replay``'s moment: a practice deal (``Practice.start``)."""
+
+    replay: Replay
+
+
 Effect = (
     Show
     | Take
@@ -363,5 +373,6 @@ Effect = (
     | Download
     | OpenShared
     | RefuseShared
+    | PlayOn
 )
 """One thing the controller does for a collaborator."""
