@@ -23,22 +23,10 @@ from dataclasses import replace
 from typing import Any
 
 from barbu import Card, SessionView, Trick
+from web.components.browser import download
+from web.game import effects as fx
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
-from web.game.effects import (
-    Act,
-    Announce,
-    Effect,
-    Focus,
-    Header,
-    Kick,
-    Later,
-    Notify,
-    Restart,
-    Save,
-    Show,
-    Take,
-)
 from web.game.engine import (
     Action,
     Event,
@@ -105,7 +93,7 @@ class PageController:
         self.announcer = Announcer(self.tasks, self.table.announce)
         self.players = PlayersLoop(self, self.tasks)
         self.choices = Choices(self)
-        self.replays = Replays(self)
+        self.replays = Replays(self, self.sessions.slot.store)
         self.practice = Practice(self)
         self.events = PageEvents(self)
         self.names: list[str] = []
@@ -253,7 +241,7 @@ class PageController:
         view = self.screen_view()
         self.ui = self.ui.with_owed_double(view.deal, HUMAN)
         self.table.draw(table_props(view, self.table_state(self.card_reasons(view))))
-        self.practice.draw()
+        self.apply(self.practice.draw(self.table.built))
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
 
@@ -267,38 +255,117 @@ class PageController:
         self.settings = replace(self.settings, name=name)
         self.sessions.slot.store.write_settings(self.settings.to_json())
 
-    def apply(self, effects: Sequence[Effect]) -> None:
+    def apply(self, effects: Sequence[fx.Effect]) -> None:
         """Carry out a collaborator's effects, in their order (``web.game.effects``)."""
         for effect in effects:
             self.apply_one(effect)
 
-    def apply_one(self, effect: Effect) -> None:
+    def apply_one(self, effect: fx.Effect) -> None:
         """Carry out one effect: each is one of the controller's own calls."""
         match effect:
-            case Show(ui):
+            case fx.Show(ui):
                 self.show(ui)
-            case Take(ui):
+            case fx.Take(ui):
                 self.take(ui)
-            case Act(action):
+            case fx.Act(action):
                 self.human(action)
-            case Focus(selector):
+            case fx.Focus(selector):
                 self.table.focus_first(selector)
-            case Announce(text):
+            case fx.Announce(text):
                 self.announce(text)
-            case Notify(kind, message):
-                self.notify(kind, message)
-            case Save():
+            case fx.Notify(kind, message, kept, fields):
+                self.notify(kind, message, kept, **dict(fields))
+            case fx.Save():
                 self.saved()
-            case Header():
+            case fx.Header():
                 self.draw_header()
-            case Restart():
-                self.players.new_generation()
-            case Kick():
-                self.players.kick()
-            case Later(later):
-                self.tasks.spawn(self.apply_later(later))
+            case fx.Write():
+                self.apply(self.sessions.save())
+            case fx.CloseMenu():
+                self.close_menu()
+            case fx.Draw():
+                self.draw()
+            case _:
+                self.apply_players(effect)
 
-    async def apply_later(self, effects: Coroutine[Any, Any, list[Effect]]) -> None:
+    def apply_players(self, effect: fx.Effect) -> None:
+        """Carry out one effect on the computer players' loop or of it."""
+        match effect:
+            case fx.Restart():
+                self.players.new_generation()
+            case fx.Kick():
+                self.players.kick()
+            case fx.Later(later):
+                self.tasks.spawn(self.apply_later(later))
+            case fx.Apply(action, mark):
+                self.apply_action(action, mark)
+            case fx.Mark(name):
+                self.mark(name)
+            case fx.Measure(name, start):
+                self.measure(name, start)
+            case fx.PlayersFailed(error):
+                self.players_failed(error)
+            case fx.Settled():
+                self.settled()
+            case fx.GateUpdates():
+                self.gate_updates()
+            case fx.Elsewhere(shown):
+                self.table.draw_elsewhere(shown)
+            case fx.Rename(name):
+                self.rename(name)
+            case _:
+                self.apply_games(effect)
+
+    def apply_action(self, action: Action, mark: str | None) -> None:
+        """The engine applies ``action`` (a computer player's, or the player's only card): the
+        performance ``mark`` if any, then what it did is shown, saved and drawn."""
+        event = self.game.apply(action)
+        if mark is not None:
+            self.mark(mark)
+        self.after(event)
+
+    def apply_games(self, effect: fx.Effect) -> None:
+        """Carry out one effect on the games on the table, the replay or the practice."""
+        match effect:
+            case fx.Put(game, names, summary):
+                self.put_game(game, names, summary)
+            case fx.Redraw():
+                self.redraw()
+            case fx.TakeFocus():
+                self.take_focus()
+            case fx.CloseReplay():
+                self.replays.close()
+            case fx.Hold(game):
+                self.sessions.slot.held = game
+            case fx.Practise(now):
+                self.practice.practise(now)
+            case fx.Banner(where):
+                self.table.draw_practice(self.catalog, where)
+            case fx.FieldError(field, text):
+                self.table.field_error(field, text)
+            case fx.ConfirmNew(shown):
+                self.table.confirm_new_session(shown)
+            case fx.NoteAfter(node, text):
+                self.table.note_after(node, text)
+            case _:
+                self.apply_shared(effect)
+
+    def apply_shared(self, effect: fx.Effect) -> None:
+        """Carry out one effect on the notices, the files or what someone shared."""
+        match effect:
+            case fx.Dismiss(kind):
+                self.notices[:] = [n for n in self.notices if n.kind != kind]
+                self.table.draw_notices(self.notices)
+            case fx.Download(text, name):
+                download(self.window, text, name)
+            case fx.OpenShared(shared):
+                self.replays.open_shared(shared)
+            case fx.RefuseShared(error):
+                self.replays.refuse(error)
+            case fx.PlayOn(replay):
+                self.apply(self.practice.start(replay))
+
+    async def apply_later(self, effects: Coroutine[Any, Any, list[fx.Effect]]) -> None:
         """Carry out effects once they come (``Later``)."""
         self.apply(await effects)
 
@@ -388,7 +455,7 @@ class PageController:
             said.append(self.catalog.text("say.deal_over", number=event.summary.number))
             if self.game.is_over and not self.practice.active:  # a practice deal is not kept
                 self.record_stats()
-        self.sessions.save()
+        self.apply(self.sessions.save())
         self.gate_updates()
         self.draw()
         if self.ui.summary is None and not self.elsewhere and session.to_move == HUMAN:
@@ -429,18 +496,18 @@ class PageController:
         if self.ui.summary is None or self.ui.closing:
             return
         if self.practice.active:  # a practice is one deal: its end goes back to the session
-            self.practice.leave()
+            self.apply(self.practice.leave())
             return
         self.ui = self.ui.leave_summary()
         if self.game.between_deals:
             self.game.next_deal()
-        self.sessions.save()
+        self.apply(self.sessions.save())
         self.draw()
         self.players.kick()
 
     def saved(self) -> None:
         """Save the session, then redraw it (the state changed outside ``after``)."""
-        self.sessions.save()
+        self.apply(self.sessions.save())
         self.gate_updates()
         self.draw()
 

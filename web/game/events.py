@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from web.components.browser import attribute
 from web.game.choices import Choices
-from web.game.effects import Effect
+from web.game.effects import Effect, Later
 from web.game.engine import Game
 from web.game.keys import KeyContext, key_command, neighbour
 from web.game.practice import Practice
@@ -106,15 +106,19 @@ class PageEvents:
             "undo": lambda _: page.apply(choices.take_back()),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
-            "export": sessions.export,
-            "start-new": lambda _: sessions.start_new_from_menu(),
-            "start-new-confirmed": lambda _: sessions.start_new_from_menu(confirmed=True),
+            "export": lambda button: page.apply(sessions.export(button)),
+            "start-new": lambda _: page.apply(sessions.start_new_from_menu()),
+            "start-new-confirmed": lambda _: page.apply(sessions.start_new_from_menu(True)),
             "start-new-cancel": lambda _: page.cancel_new_session(),
-            "start-asked": lambda _: sessions.start_asked(),
-            "new-session": lambda _: sessions.new_session(None, rules=page.game.rules),
-            "replay": lambda _: sessions.new_session(page.game.seed, rules=page.game.rules),
-            "resume-previous": lambda _: sessions.resume_previous(),
-            "download-kept": lambda t: sessions.download_kept(attribute(t, "data-key") or ""),
+            "start-asked": lambda _: page.apply(sessions.start_asked()),
+            "new-session": lambda _: page.apply(sessions.new_session(None, rules=page.game.rules)),
+            "replay": lambda _: page.apply(
+                sessions.new_session(page.game.seed, rules=page.game.rules)
+            ),
+            "resume-previous": lambda _: page.apply(sessions.resume_previous()),
+            "download-kept": lambda t: page.apply(
+                sessions.download_kept(attribute(t, "data-key") or "")
+            ),
             "dismiss-notice": lambda t: page.dismiss_notice(int(attribute(t, "data-index") or -1)),
             "replay-deal": lambda t: replays.open_deal(
                 int(attribute(t, "data-replay-deal") or 0), t
@@ -129,7 +133,7 @@ class PageEvents:
             "replay-to-deal": lambda t: replays.to_deal(attribute(t, "data-deal") or ""),
             "replay-share-session": lambda _: page.tasks.spawn(replays.share(whole=True)),
             "replay-previous": lambda t: replays.open_previous(t),
-            "practice-leave": lambda _: page.practice.leave(),
+            "practice-leave": lambda _: page.apply(page.practice.leave()),
             "hindsight-open": lambda t: replays.open_hindsight(
                 attribute(t, "data-hindsight-step") or ""
             ),
@@ -212,7 +216,7 @@ class PageEvents:
         elif name == "import":
             files = target.files
             if files and files.length:
-                page.tasks.spawn(page.sessions.import_file(files.item(0)))
+                page.apply([Later(page.sessions.import_file(files.item(0)))])
                 target.value = ""
 
     def on_key(self, event: Any) -> None:

@@ -5,15 +5,21 @@ asked for it.
 The loop is one coroutine at a time (``kick`` starts it if none runs). Each session put on the
 table, and each change of the tab that plays, starts a new *generation*: an answer or a pause
 that ends in another generation is dropped, so nothing lands on the wrong session.
+
+The loop reads the page (``Table``) and changes nothing of it: what it decides, between two
+awaits (a pause, the worker's answer), are effects (``web.game.effects``) handed to the
+controller's ``apply``, which alone carries them out.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Protocol
 
-from barbu import Event, Phase
+from barbu import Phase
 from web.game.bots import ComputerPlayers
+from web.game.effects import Apply, Effect, Mark, Measure, PlayersFailed, Settled, Show, Take
 from web.game.engine import Game, action_from_data
 from web.game.tasks import Tasks
 from web.model.seats import HUMAN
@@ -27,7 +33,8 @@ SWEEP = 0.2
 
 
 class Table(Protocol):
-    """What the loop needs of the page (``web.game.app.PageController``)."""
+    """What the loop reads of the page (``web.game.app.PageController``): nothing here is
+    written; the effects handed to ``apply`` say what changes."""
 
     game: Game
     bots: ComputerPlayers
@@ -36,29 +43,13 @@ class Table(Protocol):
     def elsewhere(self) -> bool:
         """Whether another tab plays the game (this one only shows it)."""
 
-    def show(self, ui: UiState) -> None:
-        """Take ``ui`` as the UI state and redraw."""
-
-    def after(self, event: Event) -> None:
-        """Show what an action did, save, redraw."""
-
-    def mark(self, name: str) -> None:
-        """A performance mark (read by the benchmarks and tests)."""
-
-    def measure(self, name: str, start: str) -> None:
-        """A performance measure from the mark ``start`` to now."""
-
-    def players_failed(self, error: Exception) -> None:
-        """The loop stopped on an error: tell the player."""
-
-    def settled(self) -> None:
-        """The loop has stopped: the work that waited for the page to settle may start."""
-
     @property
     def ui(self) -> UiState: ...
     @property
     def settings(self) -> Settings: ...
-    def take(self, ui: UiState) -> None: ...
+
+    def apply(self, effects: Sequence[Effect]) -> None:
+        """Carry out the loop's effects, in their order."""
 
 
 class PlayersLoop:
@@ -106,7 +97,7 @@ class PlayersLoop:
         try:
             await self._turns(generation)
         except Exception as error:  # a bug or a dead worker: tell the player, keep the page
-            self.table.players_failed(error)
+            self.table.apply([PlayersFailed(error)])
         else:
             if self.can_play and self.bot_to_move():
                 # The loop ended while a computer player still has to act: another session was
@@ -117,8 +108,8 @@ class PlayersLoop:
             self.running = False
             table = self.table
             if generation == self.generation and table.ui.thinking is not None and self.can_play:
-                table.show(table.ui.think(None))
-            table.settled()
+                table.apply([Show(table.ui.think(None))])
+            table.apply([Settled()])
 
     async def _turns(self, generation: int) -> None:
         table = self.table
@@ -135,7 +126,7 @@ class PlayersLoop:
                 await self.autoplay(generation)
                 break
             if not self.can_play:  # waits for the worker; connect_bots() resumes the loop
-                table.show(table.ui.think(seat))
+                table.apply([Show(table.ui.think(seat))])
                 break
             await self.bot_turn(seat, generation)
 
@@ -145,7 +136,7 @@ class PlayersLoop:
         table = self.table
         settings = table.settings
         if settings.bot_delay > 0:
-            table.show(table.ui.think(seat))
+            table.apply([Show(table.ui.think(seat))])
         if table.ui.shown_trick is not None and settings.trick_pause > 0:
             await asyncio.sleep(settings.trick_pause + SWEEP)  # the trick gathered first
         elif settings.bot_delay > 0:
@@ -153,15 +144,13 @@ class PlayersLoop:
         if generation != self.generation or table.game.session.to_move != seat:
             return  # another session, or another turn, came during the pause
         position, bot_seed = table.game.position_json(), table.game.bot_seed()
-        table.mark("barbu:bot-ask")
+        table.apply([Mark("barbu:bot-ask")])
         data = await table.bots.decide(position, seat, table.settings.level, bot_seed)
-        table.measure("barbu:bot-decision", "barbu:bot-ask")  # the decision's time, read by tests
+        table.apply([Measure("barbu:bot-decision", "barbu:bot-ask")])  # read by tests
         if generation != self.generation or table.game.session.to_move != seat:
             return
-        table.take(table.ui.think(None))
-        event = table.game.apply(action_from_data(data))
-        table.mark("barbu:bot-action")
-        table.after(event)
+        table.apply([Take(table.ui.think(None))])
+        table.apply([Apply(action_from_data(data), "barbu:bot-action")])
         if not table.settings.bot_delay:
             await asyncio.sleep(0)  # let the page paint and hear the player between actions
 
@@ -182,7 +171,7 @@ class PlayersLoop:
             and len(session.deal.played) == played
             and table.ui.summary is None
         ):
-            table.after(table.game.apply(legal[0]))
+            table.apply([Apply(legal[0])])
             self.tasks.spawn(self.advance_soon())
 
     async def advance_soon(self) -> None:

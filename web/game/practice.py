@@ -10,20 +10,34 @@ real session where it was. The table says "practice" (``#practice``, ``<html dat
 with the button back; leaving asks nothing, and so does the practice deal's end (its summary's
 button goes back too). Another session put on the table meanwhile (new, imported, another tab's)
 ends the practice: the real one was never touched.
+
+``Practice`` decides and returns effects (``web.game.effects``): the replay closed, the slot's
+held game, the game put on the table, the banner drawn; the controller applies them, and keeps
+the practice's own state through ``Practise`` (``Practice.practise``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
 from barbu import RuleError
+from web.game.effects import (
+    Announce,
+    Banner,
+    CloseReplay,
+    Effect,
+    Hold,
+    Kick,
+    Practise,
+    Practising,
+    Put,
+    Redraw,
+    TakeFocus,
+)
 from web.game.engine import Game
-from web.game.ports import Closer, Kicker, Slotted
 from web.languages.i18n import Catalog
 from web.model.replay import Replay
 from web.model.state import UiState
-from web.table.view import TableView
 
 __all__ = ["Page", "Practice", "practice_session"]
 
@@ -44,27 +58,15 @@ def practice_session(game: Game, number: int, step: int) -> Game:
 
 
 class Page(Protocol):
-    """What the practice needs of the page (``web.game.app.PageController``)."""
+    """What the practice reads of the page (``web.game.app.PageController``): nothing here is
+    written; the effects returned say what changes."""
 
     game: Game
     names: list[str]
     catalog: Catalog
-    table: TableView
 
     @property
     def elsewhere(self) -> bool: ...
-    @property
-    def sessions(self) -> Slotted: ...
-    @property
-    def players(self) -> Kicker: ...
-    @property
-    def replays(self) -> Closer: ...
-
-    def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None: ...
-    def redraw(self) -> None: ...
-    def take_focus(self) -> None: ...
-    def announce(self, text: str) -> None: ...
-
     @property
     def ui(self) -> UiState: ...
 
@@ -74,66 +76,72 @@ class Practice:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.game: Game | None = None
-        """The practice on the table."""
-        self.real: tuple[Game, list[str], int | None] | None = None
-        """The real session waiting: its game, names and the summary it showed."""
+        self.now: Practising | None = None
+        """The practice on the table and the real session waiting, if any."""
         self.where: tuple[int, int] = (0, 0)
-        """The deal and step the practice started from."""
+        """The deal and step the last practice started from."""
         self.drawn: tuple[object, ...] | None = None
 
     @property
     def active(self) -> bool:
         """Whether a practice deal is on the table."""
-        return self.game is not None and self.page.game is self.game
+        return self.now is not None and self.page.game is self.now.game
 
-    def start(self, replay: Replay) -> None:
+    def practise(self, now: Practising | None) -> None:
+        """The practice is ``now`` (the controller applies ``Practise``)."""
+        self.now = now
+        if now is not None:
+            self.where = now.where
+
+    def start(self, replay: Replay) -> list[Effect]:
         """Play on from ``replay``'s moment (a deal of the session on the table)."""
         page = self.page
         if replay.number is None or page.elsewhere:
-            return
+            return []
         try:
             game = practice_session(page.game, replay.number, replay.step)
         except RuleError:
-            return
-        if not self.active:
-            self.real = (page.game, list(page.names), page.ui.summary)
-        page.replays.close()
-        self.game = game
-        self.where = (replay.number, replay.step)
-        page.sessions.slot.held = game
-        page.put_game(game, page.names, None)
-        page.redraw()
-        page.take_focus()
-        page.announce(page.catalog.text("practice.started"))
-        page.players.kick()
+            return []
+        names = tuple(page.names)
+        real = (page.game, names, page.ui.summary)
+        if self.active and self.now is not None:
+            real = self.now.real
+        return [
+            CloseReplay(),
+            Practise(Practising(game, real, (replay.number, replay.step))),
+            Hold(game),
+            Put(game, names, None),
+            Redraw(),
+            TakeFocus(),
+            Announce(page.catalog.text("practice.started")),
+            Kick(),
+        ]
 
-    def leave(self) -> None:
+    def leave(self) -> list[Effect]:
         """Back to the real session, as it was."""
-        page, real = self.page, self.real
-        if not self.active or real is None:
-            return
-        self.forget()
-        game, names, summary = real
-        page.put_game(game, names, summary)
-        page.redraw()
-        page.take_focus()
-        page.announce(page.catalog.text("practice.left"))
-        page.players.kick()
+        if not self.active or self.now is None:
+            return []
+        game, names, summary = self.now.real
+        return [
+            *self.forget(),
+            Put(game, names, summary),
+            Redraw(),
+            TakeFocus(),
+            Announce(self.page.catalog.text("practice.left")),
+            Kick(),
+        ]
 
-    def forget(self) -> None:
+    def forget(self) -> list[Effect]:
         """No practice any more (left, or another session put on the table)."""
-        self.game = self.real = None
-        self.page.sessions.slot.held = None
+        return [Practise(None), Hold(None)]
 
-    def draw(self) -> None:
-        """Show or hide the practice's banner (``TableView.draw_practice``); a practice replaced
-        by another session is forgotten."""
-        if self.game is not None and not self.active:
-            self.forget()
-        page = self.page
-        state = (self.active, self.where, page.catalog.lang)
-        if state == self.drawn or not page.table.built:
-            return
+    def draw(self, built: bool) -> list[Effect]:
+        """Show or hide the practice's banner, if the table is ``built`` and the banner changed;
+        a practice replaced by another session is forgotten."""
+        effects = self.forget() if self.now is not None and not self.active else []
+        active = self.active
+        state = (active, self.where, self.page.catalog.lang)
+        if state == self.drawn or not built:
+            return effects
         self.drawn = state
-        page.table.draw_practice(page.catalog, self.where if self.active else None)
+        return [*effects, Banner(self.where if active else None)]

@@ -7,21 +7,37 @@ computer players wait (``UiState.replaying``); closing it shows the game again, 
 lets them play on. The replay itself is a pure value (``web.model.replay.Replay``) drawn by
 ``web.table.replay``; sharing is ``web.game.share``; the review runs in the computer players'
 worker (``web.runtime.worker.review``) and comes back as ``web.model.review.ReviewItem``s.
+
+``Replays`` keeps the replay's own state and draws its region through the table (``Region``);
+what it changes of the page (the UI state, the menu, a notice, an announcement, the table
+redrawn, the players kicked, a file downloaded, a practice started) it hands as effects
+(``web.game.effects``) to the controller's ``apply``, in the order it decides them.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
 from barbu import Deal, Session
 from barbu.wire import deal_position
-from web.components.browser import download
 from web.game.bots import ComputerPlayers
+from web.game.effects import (
+    Announce,
+    CloseMenu,
+    Download,
+    Draw,
+    Effect,
+    Kick,
+    Notify,
+    PlayOn,
+    Take,
+    TakeFocus,
+)
 from web.game.engine import Game
 from web.game.kept_reviews import ReviewShelf, deal_key
-from web.game.ports import Kicker, Slotted, Starter
+from web.game.save import SaveStore
 from web.game.share import (
     LINK_LIMIT,
     SharedDeal,
@@ -42,39 +58,37 @@ from web.model.review import ReviewItem, review_items
 from web.model.session_review import SessionReview
 from web.model.settings import clean_name
 from web.model.state import UiState
-from web.table.replay_props import replay_props
-from web.table.view import TableView
+from web.table.replay_props import ReplayProps, replay_props
+
+
+class Region(Protocol):
+    """The table, as the replay's region is shown, drawn and focused (``TableView``)."""
+
+    def show_replay(self, shown: bool) -> None: ...
+    def draw_replay(self, props: ReplayProps) -> None: ...
+    def focus_replay(self) -> None: ...
+    def focus_again(self, node: Any) -> bool: ...
+    def show_replay_board(self) -> None: ...
 
 
 class Page(Protocol):
-    """What the replays need of the page (``web.game.app.PageController``)."""
+    """What the replays read of the page (``web.game.app.PageController``): nothing here is
+    written; the effects handed to ``apply`` say what changes."""
 
     window: Any
     game: Game
     names: list[str]
     catalog: Catalog
-    table: TableView
     bots: ComputerPlayers
 
     @property
-    def sessions(self) -> Slotted: ...
-    @property
-    def players(self) -> Kicker: ...
-    @property
-    def practice(self) -> Starter: ...
+    def table(self) -> Region: ...
 
-    def draw(self) -> None: ...
-    def close_menu(self) -> None: ...
-    def notify(
-        self, kind: str, message: str, kept: str | None = None, **fields: object
-    ) -> None: ...
     def default_names(self) -> list[str]: ...
-    def take_focus(self) -> None: ...
-    def announce(self, text: str) -> None: ...
+    def apply(self, effects: Sequence[Effect]) -> None: ...
 
     @property
     def ui(self) -> UiState: ...
-    def take(self, ui: UiState) -> None: ...
 
 
 __all__ = ["MOVES", "Page", "Replays"]
@@ -91,14 +105,16 @@ MOVES: dict[str, Callable[[Replay], Replay]] = {
 class Replays:
     """The replay shown on ``page`` (None: the game shows)."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, store: SaveStore) -> None:
         self.page = page
+        self.store = store
+        """The saves on this device (the previous session's, the reviews kept)."""
         self.replay: Replay | None = None
         self.opener: Any = None
         """The button that opened the replay: the focus goes back to it."""
         self.reviews: dict[str, tuple[ReviewItem, ...]] = {}
         """The reviews made or read in this visit, by deal (``kept_reviews.deal_key``)."""
-        self.shelf = ReviewShelf(page.sessions.slot.store)
+        self.shelf = ReviewShelf(store)
         """The reviews kept on this device, each with its deal."""
         self.review_call: Any = None
         """The review under way in the worker (``{id, answer}``), or None."""
@@ -142,7 +158,7 @@ class Replays:
             self.cancel_review()
         self.replay = replay
         self.draw()
-        self.page.announce(self.said())
+        self.page.apply([Announce(self.said())])
 
     def to_deal(self, value: str) -> None:
         """Another deal of the replay's session, chosen in its list."""
@@ -153,10 +169,10 @@ class Replays:
     def open_previous(self, opener: Any = None) -> None:
         """Replay the deals of the previous session kept on this device (its last finished
         deal first)."""
-        found = previous_session(self.page.sessions.slot.store)
+        found = previous_session(self.store)
         deals = found[1].session.finished_deals() if found is not None else []
         if found is None or not deals:
-            self.page.notify("previous-empty", "notice.previous_no_deal")
+            self.page.apply([Notify("previous-empty", "notice.previous_no_deal")])
             return
         saved, game = found
         defaults = self.page.default_names()
@@ -173,7 +189,7 @@ class Replays:
         if key not in self.reviews:
             found = self.shelf.find(deal)
             if self.shelf.take_damaged():
-                self.page.notify("reviews-damaged", "notice.reviews_damaged")
+                self.page.apply([Notify("reviews-damaged", "notice.reviews_damaged")])
             if found is None:
                 return None
             self.reviews[key] = found
@@ -206,20 +222,20 @@ class Replays:
 
     def refuse(self, error: ShareRefused) -> None:
         """Say why a shared link or file is not opened."""
-        self.page.notify("share-refused", f"notice.share_{error.code.replace('-', '_')}")
+        self.page.apply([Notify("share-refused", f"notice.share_{error.code.replace('-', '_')}")])
 
     def show(self, replay: Replay, opener: Any) -> None:
         """Put ``replay`` on the screen in place of the game."""
         page = self.page
         if page.ui.menu_open:
-            page.close_menu()
+            page.apply([CloseMenu()])
         self.opener = opener
         self.replay = replay
-        page.take(page.ui.show_replay(True))
+        page.apply([Take(page.ui.show_replay(True))])
         page.table.show_replay(True)
         self.draw()
         page.table.focus_replay()
-        page.announce(self.said())
+        page.apply([Announce(self.said())])
 
     def close(self) -> None:
         """Back to the game, as it was; the computer players play on."""
@@ -228,13 +244,13 @@ class Replays:
             return
         self.cancel_review()
         self.replay = None
-        page.take(page.ui.show_replay(False))
+        page.apply([Take(page.ui.show_replay(False))])
         page.table.show_replay(False)
-        page.draw()
+        page.apply([Draw()])
         opener, self.opener = self.opener, None
         if not page.table.focus_again(opener):
-            page.take_focus()
-        page.players.kick()
+            page.apply([TakeFocus()])
+        page.apply([Kick()])
 
     # -- stepping --------------------------------------------------------------------------
 
@@ -255,7 +271,7 @@ class Replays:
         self.replay = replay
         self.draw()
         if said:
-            self.page.announce(self.said())
+            self.page.apply([Announce(self.said())])
 
     def draw(self) -> None:
         """Redraw the replay region from its props (only what changed is drawn again)."""
@@ -294,14 +310,15 @@ class Replays:
         if replay is None or replay.mine is None or replay.number is None or self.review_call:
             return
         self.go(replay.review_progress(0), said=False)
-        page.announce(page.catalog.text("review.started"))
+        page.apply([Announce(page.catalog.text("review.started"))])
         items = await self.review_deal(replay.deal, replay.mine, self.progress)
         if items is False:  # cancelled
             return
         current = self.replay
         if current is not None and current.deal is replay.deal and current.reviewing is not None:
             self.go(current.reviewed(items), said=False)
-            page.announce(page.catalog.text("review.failed" if items is None else "review.done"))
+            done = "review.failed" if items is None else "review.done"
+            page.apply([Announce(page.catalog.text(done))])
 
     async def review_deal(
         self, deal: Deal, mine: int, progress: Callable[[Deal, float], None]
@@ -350,7 +367,7 @@ class Replays:
         deals = session.finished_deals()
         self.whole_of = session
         self.whole = SessionReview(tuple(d.number for d in deals))
-        page.announce(page.catalog.text("review.session_started", count=len(deals)))
+        page.apply([Announce(page.catalog.text("review.session_started", count=len(deals)))])
         self.draw()
         for deal in deals:
             items = self.kept_review(deal)
@@ -365,7 +382,8 @@ class Replays:
                 self.show_review(session, deal.number, items)
             self.set_whole(self.whole.reviewed(deal.number, items))
         self.set_whole(self.whole.stopped())
-        page.announce(page.catalog.text("review.session_done", count=self.whole.big_errors))
+        done = page.catalog.text("review.session_done", count=self.whole.big_errors)
+        page.apply([Announce(done)])
 
     def set_whole(self, whole: SessionReview) -> None:
         """Take ``whole`` as the session review's state and redraw."""
@@ -417,7 +435,7 @@ class Replays:
     def play_on(self) -> None:
         """Play on from the moment shown: a practice deal (``web.game.practice``)."""
         if self.replay is not None:
-            self.page.practice.start(self.replay)
+            self.page.apply([PlayOn(self.replay)])
 
     # -- sharing -----------------------------------------------------------------------------
 
@@ -439,14 +457,14 @@ class Replays:
         location = page.window.location
         link = f"{location.origin}{location.pathname}?lang={page.catalog.lang}#replay={payload}"
         if len(link) > LINK_LIMIT:
-            download(page.window, text, name)
+            page.apply([Download(text, name)])
             shared = replay.shared(None, True, whole)
         else:
             shared = replay.shared(link, False, whole)
         if self.replay is replay:
             self.go(shared)
             key = "replay.link_file" if shared.link_file else "replay.link_made"
-            page.announce(page.catalog.text(key + ("_session" if whole else "")))
+            page.apply([Announce(page.catalog.text(key + ("_session" if whole else "")))])
 
     def shared_names(self, replay: Replay) -> tuple[str, ...]:
         """The names a link carries: a default name travels empty (the reader's language names

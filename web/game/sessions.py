@@ -2,7 +2,10 @@
 back, a record imported or exported, and what this tab does when another tab plays.
 
 The save itself, the previous session kept aside and the tabs' lock are ``web.game.slot``'s;
-putting a session on the table and drawing it are the page's (``Page``).
+putting a session on the table and drawing it are the controller's: each decision here returns
+effects (``web.game.effects``: the game put on the table, the save written, the menu closed, the
+players kicked...), which the controller alone carries out; the slot's calls (another tab's
+game, this tab playing again) hand theirs to the page's ``apply``.
 """
 
 from __future__ import annotations
@@ -16,19 +19,40 @@ from barbu.jsontext import JsonRefused
 from barbu.jsontext import load as load_json
 from barbu.presets import STANDARD, preset
 from barbu.rules import Rules
-from web.components.browser import download
+from web.game.effects import (
+    Announce,
+    CloseMenu,
+    ConfirmNew,
+    Dismiss,
+    Download,
+    Draw,
+    Effect,
+    Elsewhere,
+    FieldError,
+    GateUpdates,
+    Kick,
+    NoteAfter,
+    Notify,
+    OpenShared,
+    Put,
+    Redraw,
+    RefuseShared,
+    Rename,
+    Restart,
+    TakeFocus,
+    Write,
+)
 from web.game.engine import Game, Phase, RuleError
-from web.game.ports import Loop, Opener
 from web.game.save import UNREADABLE_PREFIX, Saved
 from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
 from web.languages.i18n import Catalog
 from web.languages.presets import preset_words
 from web.model.seats import HUMAN
-from web.model.settings import Settings, rules_from_query, seed_from_query
+from web.model.settings import rules_from_query, seed_from_query
 from web.model.state import UiState
+from web.table.menu_form import NewSession
 from web.table.props import Notice
-from web.table.view import TableView
 
 __all__ = ["Page", "Sessions", "new_seed"]
 
@@ -44,42 +68,29 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+class Form(Protocol):
+    """The table, as the menu's form for a new session is read from it (``TableView``)."""
+
+    def read_new_session(self, current: Rules) -> NewSession: ...
+
+
 class Page(Protocol):
-    """What the sessions need of the page (``web.game.app.PageController``)."""
+    """What the sessions read of the page (``web.game.app.PageController``): nothing here is
+    written; the effects returned, or handed to ``apply``, say what changes."""
 
     window: Any
     performance: Any
     game: Game
     names: list[str]
     catalog: Catalog
-    table: TableView
+    table: Form
     notices: list[Notice]
 
-    def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
-        """Put ``game`` on the table with a fresh UI state (not drawn yet)."""
-
-    def redraw(self) -> None:
-        """Draw the header and the table anew."""
-
-    def draw(self) -> None: ...
-    def close_menu(self) -> None: ...
-    def announce(self, text: str) -> None: ...
-    def notify(
-        self, kind: str, message: str, kept: str | None = None, **fields: object
-    ) -> None: ...
     def default_names(self) -> list[str]: ...
-    def gate_updates(self) -> None: ...
-    def take_focus(self) -> None: ...
+    def apply(self, effects: Sequence[Effect]) -> None: ...
 
-    @property
-    def players(self) -> Loop: ...
-    @property
-    def replays(self) -> Opener: ...
     @property
     def ui(self) -> UiState: ...
-    @property
-    def settings(self) -> Settings: ...
-    def rename(self, name: str) -> None: ...
 
 
 class Sessions:
@@ -110,27 +121,27 @@ class Sessions:
             or (other_game and begun(found[1]))  # a rules page's Play: asked first
         ):
             saved, game = found
-            self.page.put_game(game, saved.names, saved.summary)
-            if other_game and not self.elsewhere:
-                self.ask_to_replace(asked, rules)
+            self.page.apply([Put(game, saved.names, saved.summary)])
+            if other_game and not self.elsewhere:  # asked in the words of the game put
+                self.page.apply(self.ask_to_replace(asked, rules))
             return
         fresh = Game.new(new_seed() if asked is None else asked, rules)
         if self.elsewhere:  # nothing readable saved yet: a game to look at until that tab saves
-            self.page.put_game(fresh, None, None)
+            self.page.apply([Put(fresh, None, None)])
             return
         if found is not None:
             self.slot.keep_previous(found[1].seed)
-        self.page.put_game(fresh, None, None)
-        self.save()
+        self.page.apply([Put(fresh, None, None), Write()])
 
     # -- sessions, the save, the menu -----------------------------------------------------------
 
-    def save(self) -> None:
+    def save(self) -> list[Effect]:
         """Write the session to the slot (after every action). Default names are saved empty,
         so that the session resumed in the other language takes that language's names. A
-        practice deal (``web.game.practice``) is never saved: the real session's save stays."""
+        practice deal (``web.game.practice``) is never saved: the real session's save stays.
+        A failed write is said once (the effect returned)."""
         if self.page.game is self.slot.held:
-            return
+            return []
         self.page.performance.mark("barbu:save")
         names = tuple(
             "" if name == default else name
@@ -139,88 +150,82 @@ class Sessions:
         written = self.slot.write(Saved(self.page.game.record(), names, self.page.ui.summary))
         self.page.performance.measure("barbu:save", "barbu:save")
         if written == "failed" and not any(n.kind == "save-failed" for n in self.page.notices):
-            self.page.notify("save-failed", "notice.save_failed")
+            return [Notify("save-failed", "notice.save_failed")]
+        return []
 
     def replace(
         self, game: Game, names: Sequence[str] | None, summary: int | None, said: str = ""
-    ) -> None:
+    ) -> list[Effect]:
         """Put another session on the table, the current one kept as the previous session."""
         self.slot.keep_previous(self.page.game.seed)
-        self.page.put_game(game, names, summary)
-        self.page.close_menu()
-        self.save()
-        self.page.redraw()
-        self.page.announce(said)
-        self.page.players.kick()
+        shown = None if names is None else tuple(names)
+        return [Put(game, shown, summary), CloseMenu(), Write(), Redraw(), Announce(said), Kick()]
 
     def new_session(
         self, seed: int | None, name: str | None = None, rules: Rules = STANDARD
-    ) -> None:
+    ) -> list[Effect]:
         """Start another session of ``rules`` (a random seed when ``seed`` is None)."""
         seed = new_seed() if seed is None else seed
-        if name:
-            self.page.rename(name)
+        renamed: list[Effect] = [Rename(name)] if name else []
         names = [name or self.page.names[HUMAN], *self.page.names[1:]]
         said = self.page.catalog.text("say.new_session", seed=seed)
-        self.replace(Game.new(seed, rules), names, None, said)
+        return [*renamed, *self.replace(Game.new(seed, rules), names, None, said)]
 
-    def start_new_from_menu(self, confirmed: bool = False) -> None:
+    def start_new_from_menu(self, confirmed: bool = False) -> list[Effect]:
         """The menu's "start": the name and seed typed (a random seed when left empty); a session
         under way is replaced only once the player confirms (it is kept as the previous one)."""
         form = self.page.table.read_new_session(self.page.game.rules)
         if form.bad_seed:  # said beside the field, which keeps what was typed
-            self.page.table.field_error("new-seed", self.page.catalog.text("notice.bad_seed"))
-            return
-        self.page.table.field_error("new-seed", None)
+            return [FieldError("new-seed", self.page.catalog.text("notice.bad_seed"))]
+        cleared: list[Effect] = [FieldError("new-seed", None)]
         if not confirmed and self.under_way():
-            self.page.table.confirm_new_session(True)
-            return
-        self.new_session(form.seed, form.name or None, form.rules)
+            return [*cleared, ConfirmNew(True)]
+        return [*cleared, *self.new_session(form.seed, form.name or None, form.rules)]
 
     def under_way(self) -> bool:
         """Whether the session on the table has begun and is not over (losing it would hurt)."""
         return begun(self.page.game)
 
-    def ask_to_replace(self, seed: int | None, rules: Rules) -> None:
+    def ask_to_replace(self, seed: int | None, rules: Rules) -> list[Effect]:
         """The address asked for another game (``?rules=``: a rules page's "Play this variant")
         while a session is under way: keep that one on the table and ask (a notice whose button
         starts the game asked for, the current one kept as the previous session). Another seed
         of the same game (a shared ``?seed=`` link) replaces it at once, kept as the previous."""
         self.asked = (seed, rules)
-        game = self.page.game
         label = self.page.catalog.text(preset_words(rules.name).label)
-        self.page.notify("asked-game", "notice.asked_game", rules=label, seed=game.seed)
+        fields = (("rules", label), ("seed", self.page.game.seed))
+        return [Notify("asked-game", "notice.asked_game", fields=fields)]
 
-    def start_asked(self) -> None:
+    def start_asked(self) -> list[Effect]:
         """The player said yes to the game the address asked for."""
         if self.asked is None:
-            return
+            return []
         seed, rules = self.asked
         self.asked = None
-        self.page.notices[:] = [n for n in self.page.notices if n.kind != "asked-game"]
-        self.page.table.draw_notices(self.page.notices)
-        self.new_session(seed, rules=rules)
+        return [Dismiss("asked-game"), *self.new_session(seed, rules=rules)]
 
-    def resume_previous(self) -> None:
+    def resume_previous(self) -> list[Effect]:
         """Swap back to the session kept before the current one."""
         found = self.slot.take_previous()
-        if found is not None:
-            saved, game = found
-            self.replace(game, saved.names, saved.summary)
+        if found is None:
+            return []
+        saved, game = found
+        return self.replace(game, saved.names, saved.summary)
 
-    def export(self, button: Any) -> None:
+    def export(self, button: Any) -> list[Effect]:
         """Download the engine's session record as a JSON file, and say so beside ``button``."""
         name = f"barbu-{self.page.game.seed}.json"
-        download(self.page.window, self.page.game.record_json(indent=1), name)
-        self.page.table.note_after(button, self.page.catalog.text("say.exported_as", name=name))
+        text = self.page.catalog.text("say.exported_as", name=name)
+        return [Download(self.page.game.record_json(indent=1), name), NoteAfter(button, text)]
 
-    def download_kept(self, key: str) -> None:
+    def download_kept(self, key: str) -> list[Effect]:
         """Download a save kept aside (unreadable here), as it was stored."""
         text = self.slot.kept(key)
         if key.startswith(UNREADABLE_PREFIX) and text is not None:
-            download(self.page.window, text, f"barbu-{key.removeprefix('barbu.')}.json")
+            return [Download(text, f"barbu-{key.removeprefix('barbu.')}.json")]
+        return []
 
-    async def import_file(self, file: Any) -> None:
+    async def import_file(self, file: Any) -> list[Effect]:
         """Open a session record chosen by the player (the engine checks every action)."""
         try:
             if int(file.size) > JSON_MAX_CHARS * 4:  # refused at once: no read of a huge file
@@ -228,46 +233,50 @@ class Sessions:
             text = str(await file.text())
             data = load_json(text)
             if is_shared(data):  # a deal shared as a file (web.game.share): its replay
-                self.page.replays.open_shared(read_shared(text))
-                return
+                return [OpenShared(read_shared(text))]
             game = Game.from_record(data)
         except ShareRefused as error:
-            self.page.replays.refuse(error)
-            return
+            return [RefuseShared(error)]
         except RuleError as error:
-            self.page.notify("import-failed", "notice.import_failed", detail=str(error))
-            return
+            fields = (("detail", str(error)),)
+            return [Notify("import-failed", "notice.import_failed", fields=fields)]
         except (ValueError, TypeError):  # JsonRefused: too long, too deep, not JSON
-            self.page.notify("import-failed", "notice.import_not_json")
-            return
+            return [Notify("import-failed", "notice.import_not_json")]
         summary = len(game.view().sheet) if game.is_over else None
-        self.replace(game, self.page.names, summary, self.page.catalog.text("say.imported"))
+        return self.replace(game, self.page.names, summary, self.page.catalog.text("say.imported"))
 
     # -- the tab that plays (web.game.slot) ------------------------------------------------------
 
     def notify(self, kind: str, message: str, kept: str | None = None, **fields: object) -> None:
         """Show the catalog's ``message`` until the player dismisses it."""
-        self.page.notify(kind, message, kept, **fields)
+        self.page.apply([Notify(kind, message, kept, tuple(fields.items()))])
 
     def put(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
         """Show another tab's game as it saved it (the tab plays no more, or follows)."""
-        self.page.put_game(game, names, summary)
-        self.page.redraw()
+        self.page.apply([Put(game, None if names is None else tuple(names), summary), Redraw()])
 
     def follow_here(self) -> None:
         """Another tab plays the game: stop playing here, show it read-only."""
-        self.page.players.new_generation()  # the computer players' loop and pending answers stop
-        self.page.close_menu()
-        self.page.table.draw_elsewhere(True)
-        self.page.gate_updates()
-        self.page.announce(self.page.catalog.text("tab.elsewhere"))
+        self.page.apply(
+            [
+                Restart(),  # the computer players' loop and pending answers stop
+                CloseMenu(),
+                Elsewhere(True),
+                GateUpdates(),
+                Announce(self.page.catalog.text("tab.elsewhere")),
+            ]
+        )
 
     def play_here(self) -> None:
         """This tab plays again (taken over, or the playing tab closed)."""
-        self.page.table.draw_elsewhere(False)
-        self.page.gate_updates()
-        self.page.players.new_generation()
-        self.page.draw()
-        self.page.take_focus()
-        self.page.announce(self.page.catalog.text("tab.taken_over"))
-        self.page.players.kick()
+        self.page.apply(
+            [
+                Elsewhere(False),
+                GateUpdates(),
+                Restart(),
+                Draw(),
+                TakeFocus(),
+                Announce(self.page.catalog.text("tab.taken_over")),
+                Kick(),
+            ]
+        )
