@@ -73,21 +73,29 @@ class Table:
         return out
 
     def play_deal(self, choose=None) -> None:
-        """Seed and deal the next deal, then play it: friends through their pages (the first
-        legal action their view offers), the host and the computers on the host's session."""
+        """Seed and deal the next deal, then play it (``finish``)."""
         self.deliver(self.host.begin_deal())
         assert self.host.waiting_for() == []
         self.deliver(self.host.deal())
+        self.finish(choose)
+
+    def step(self, choose=None) -> None:
+        """One action by the seat to move: a connected friend's through its page (the first
+        legal action its view offers, or ``choose``'s), else the host's or a computer's."""
         session = self.host.session
-        while not session.deal.is_over:
-            seat = session.to_move
-            guest = self.guests.get(seat)
-            if guest is not None and self.host.status(seat) == "connected":
-                assert guest.view is not None and guest.view.deal.to_move == seat
-                action = (choose or (lambda v: v.deal.legal[0]))(guest.view)
-                self.send_from(seat, guest.act(action))
-            else:
-                self.deliver(self.host.apply(seat, session.legal_actions()[0]))
+        seat = session.to_move
+        guest = self.guests.get(seat)
+        if guest is not None and self.host.status(seat) == "connected":
+            assert guest.view is not None and guest.view.deal.to_move == seat
+            action = (choose or (lambda v: v.deal.legal[0]))(guest.view)
+            self.send_from(seat, guest.act(action))
+        else:
+            self.deliver(self.host.apply(seat, session.legal_actions()[0]))
+
+    def finish(self, choose=None) -> None:
+        """Play the current deal to its end."""
+        while not self.host.session.deal.is_over:
+            self.step(choose)
 
 
 def test_a_seat_view_travels_as_data_and_reads_back_equal():
@@ -266,13 +274,7 @@ def test_garbage_another_seats_turn_a_replay_and_a_flood_are_refused_and_the_dea
     assert codes.count("flood") == 1
     assert [n.code for n in table.notes].count("flood") == 1
     table.now += 60
-    while not session.deal.is_over:
-        seat = session.to_move
-        g = table.guests.get(seat)
-        if g is not None:
-            table.send_from(seat, g.act(g.view.deal.legal[0]))
-        else:
-            table.deliver(table.host.apply(seat, session.legal_actions()[0]))
+    table.finish()
     assert all(g.verified == {1: True} for g in table.guests.values())
 
 
@@ -309,12 +311,7 @@ def test_a_dropped_friend_returns_to_the_same_hand_through_a_new_invitation():
     table.deliver(table.host.deal())
     session = table.host.session
     for _ in range(6):
-        seat = session.to_move
-        g = table.guests.get(seat)
-        if g is not None:
-            table.send_from(seat, g.act(g.view.deal.legal[0]))
-        else:
-            table.deliver(table.host.apply(seat, session.legal_actions()[0]))
+        table.step()
     hand = table.guests[2].view.deal.hand
     old_token = table.host.token(2)
     table.deliver(table.host.dropped(2, table.now))
@@ -338,13 +335,7 @@ def test_a_dropped_friend_returns_to_the_same_hand_through_a_new_invitation():
     assert back.view is not None
     assert set(back.view.deal.hand) <= set(hand)
     assert len(back.view.deal.hand) >= len(hand) - 1
-    while not session.deal.is_over:
-        seat = session.to_move
-        g = table.guests.get(seat)
-        if g is not None:
-            table.send_from(seat, g.act(g.view.deal.legal[0]))
-        else:
-            table.deliver(table.host.apply(seat, session.legal_actions()[0]))
+    table.finish()
     assert back.verified == {1: True}, back.reasons
 
 
