@@ -28,20 +28,27 @@ quote, and a quote followed by escaped quotes only took a time in the square of 
 
 
 class JsonRefused(ValueError):
-    """A text that is not read: too long, too deeply nested, or not JSON."""
+    """A text that is not read: too long, too deeply nested, or not JSON (``reason``:
+    ``too-long``, ``too-deep`` or ``not-json``)."""
+
+    def __init__(self, message: str, reason: str = "not-json") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def load(text: str, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON ``text`` once its size and nesting are known to be within bounds."""
     if len(text) > max_chars:
-        raise JsonRefused(f"too long to read ({len(text):,} characters; at most {max_chars:,})")
+        raise JsonRefused(
+            f"too long to read ({len(text):,} characters; at most {max_chars:,})", "too-long"
+        )
     depth = 0
     for token in _TOKENS.finditer(text):
         bracket = token.group()
         if bracket in "[{":
             depth += 1
             if depth > max_depth:
-                raise JsonRefused(f"nested too deeply (more than {max_depth} levels)")
+                raise JsonRefused(f"nested too deeply (more than {max_depth} levels)", "too-deep")
         elif bracket in "]}":
             depth -= 1
     try:

@@ -26,7 +26,7 @@ from web.friends.fairness import (
 )
 from web.friends.guest import GuestTable
 from web.friends.host import HostTable, Out
-from web.friends.messages import MAX_DEPTH, VERSION, Rate, Refused, depth, read, write
+from web.friends.messages import MAX_DEPTH, VERSION, Rate, Refused, read, write
 from web.friends.views import ViewDataError, view_data, view_from_data
 
 CARD = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")
@@ -364,7 +364,8 @@ def test_a_stale_action_is_refused():
 
 
 def test_messages_are_bounded_before_they_are_parsed():
-    assert depth('{"a": "[[[[[[[[[[", "b": [1, [2]]}') == 3
+    nested = '{"v": 1, "t": "ping", "n": 0, "a": "[[[[[[[[[[", "b": [1, [2, [3, [4]]]]}'
+    assert read(nested, {"ping": ()}, 1000).fields["b"] == [1, [2, [3, [4]]]]  # strings skipped
     with pytest.raises(Refused) as e:
         read("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), {"ping": ()}, 1000)
     assert e.value.code == "too-deep"

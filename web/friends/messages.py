@@ -6,10 +6,10 @@ number from that sender, one more than the last (a replayed or reordered message
 What each kind carries is in ``GUEST_KINDS`` and ``HOST_KINDS``.
 
 Another browser is not trusted: ``read`` refuses text longer than the sender's limit, nesting
-deeper than ``MAX_DEPTH`` (counted before parsing), anything but an object of a known kind with
-the fields that kind needs, and ``Rate`` refuses a sender that sends faster than a person plays.
-Each refusal is a ``Refused`` with a code from ``REFUSALS``, which the page words in the player's
-language.
+deeper than ``MAX_DEPTH`` (both counted before parsing, by ``barbu.jsontext.load``), anything but
+an object of a known kind with the fields that kind needs, and ``Rate`` refuses a sender that
+sends faster than a person plays. Each refusal is a ``Refused`` with a code from ``REFUSALS``,
+which the page words in the player's language.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from barbu.jsontext import JsonRefused, load
 
 __all__ = [
     "GUEST_KINDS",
@@ -111,40 +113,15 @@ class Message:
     fields: dict[str, Any]
 
 
-def depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in JSON ``text`` (strings skipped)."""
-    deepest = level = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            level += 1
-            deepest = max(deepest, level)
-        elif ch in "]}":
-            level -= 1
-    return deepest
-
-
 def read(text: Any, kinds: dict[str, tuple[str, ...]], limit: int) -> Message:
     """The message ``text`` holds, checked against ``kinds`` and ``limit``; ``Refused`` else."""
     if not isinstance(text, str):
         raise Refused("not-json", "not text")
-    if len(text) > limit:
-        raise Refused("too-long", f"{len(text)} characters, at most {limit}")
-    if depth(text) > MAX_DEPTH:
-        raise Refused("too-deep", f"nested deeper than {MAX_DEPTH}")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refused("not-json") from None
+        data = load(text, limit, MAX_DEPTH)
+    except JsonRefused as e:
+        code: Refusal = "too-long" if e.reason == "too-long" else "not-json"
+        raise Refused("too-deep" if e.reason == "too-deep" else code, str(e)) from None
     if not isinstance(data, dict):
         raise Refused("not-object")
     version = data.get("v")
