@@ -18,7 +18,14 @@ SHARED = ROOT.parent / "shared"
 """Where the project keeps its own specification, beside the repository (CI has it too)."""
 
 SOURCE_SUFFIXES = (".py", ".js", ".mjs", ".md", ".html", ".json", ".toml", ".css")
-NOT_SOURCES = {"node_modules", "dist", "test-results", "screenshots", "__pycache__"}
+NOT_SOURCES = {
+    "node_modules",
+    "dist",
+    "test-results",
+    "screenshots",
+    "lighthouse",
+    "__pycache__",
+}
 """Folders a file walk skips when git cannot list the repository's files (and hidden ones)."""
 
 CITATION = re.compile(r"§\s*(\d+)(?:\s*[-–—]\s*§?\s*(\d+))?")
@@ -39,9 +46,9 @@ def sections(name: str) -> set[int]:
     return {int(number) for number in SECTION_MARKS[name].findall(text)}
 
 
-def source_files() -> list[Path]:
-    """The repository's source and documentation files: those git tracks (or would: new files
-    not ignored), else every file but those of generated or installed folders."""
+def repository_files() -> list[Path]:
+    """The repository's files: those git tracks (or would: new files not ignored), else every
+    file but those of generated, installed or hidden folders."""
     try:
         listed = subprocess.run(
             ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -59,7 +66,13 @@ def source_files() -> list[Path]:
                 for part in path.relative_to(ROOT).parts[:-1]
             )
         ]
-    return sorted(p for p in paths if p.suffix in SOURCE_SUFFIXES and p.is_file())
+    return sorted(p for p in paths if p.is_file())
+
+
+def source_files() -> list[Path]:
+    """The repository's source and documentation files (``repository_files`` of the suffixes
+    sources have)."""
+    return [p for p in repository_files() if p.suffix in SOURCE_SUFFIXES]
 
 
 def citations(text: str) -> Iterator[tuple[int, str, int, int, str]]:

@@ -12,17 +12,16 @@ the project's shared texts (tests/test_docs.py) and are left out.
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.test_docs import repository_files
 
 ROOT = Path(__file__).resolve().parent.parent
 LEFT_OUT = {"docs/RULES.md", "docs/STYLE.md", "tests/test_no_work_log.py"}
 """Shared texts copied as they are (not ours to rewrite), and this file, whose examples are the
 phrases it looks for."""
-NOT_TRACKED = {"node_modules", "dist", "test-results", "lighthouse", "__pycache__"}
-"""Folders a file walk skips when git cannot list the repository's files (and hidden ones)."""
 
 WORK_LOG = [
     ("a work session", re.compile(r"\bsessions? (?:no\.? ?)?\d+\b", re.I)),
@@ -34,26 +33,8 @@ WORK_LOG = [
 
 
 def tracked_files() -> list[str]:
-    """The repository's files as paths from its root: those git tracks (or would: new files not
-    ignored), else every file outside generated, installed or hidden folders."""
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT,
-            capture_output=True,
-            check=True,
-        ).stdout.decode()
-        return sorted(name for name in listed.split("\0") if name)
-    except (OSError, subprocess.CalledProcessError):
-        return sorted(
-            path.relative_to(ROOT).as_posix()
-            for path in ROOT.rglob("*")
-            if path.is_file()
-            and not any(
-                part in NOT_TRACKED or part.startswith(".")
-                for part in path.relative_to(ROOT).parts[:-1]
-            )
-        )
+    """The repository's files as paths from its root (``test_docs.repository_files``)."""
+    return [path.relative_to(ROOT).as_posix() for path in repository_files()]
 
 
 def work_log_phrases(text: str) -> list[tuple[int, str, str]]:
