@@ -227,7 +227,7 @@ def check_playable(game: Game) -> None:
         game.next_deal()
     if not game.is_over:
         deal = deal_from_position(json.loads(game.position_json()))
-        assert deal.legal_actions() == game.session.legal_actions() != []
+        assert deal.legal_actions() == game.legal_actions() != []
     assert Game.from_record(game.record()).record() == game.record()
 
 

@@ -74,7 +74,7 @@ def the_players_contract() -> Game:
     """A session at a contract choice of the player's (seat 0 declares)."""
     for seed in range(1, 50):
         game = Game.new(seed)
-        if game.session.to_move == HUMAN and game.session.deal.phase is Phase.CONTRACT:
+        if game.replayable().to_move == HUMAN and game.replayable().deal.phase is Phase.CONTRACT:
             return game
     raise AssertionError("no seed where the player declares first")
 
@@ -93,10 +93,10 @@ def test_a_trump_contract_opens_its_suit_row_and_puts_the_focus_there():
 
 def test_the_choices_leave_the_page_unchanged():
     page = Page(the_players_contract())
-    before = (page.ui, page.game.session.deal.phase, len(page.game.view().sheet))
+    before = (page.ui, page.game.replayable().deal.phase, len(page.game.view().sheet))
     Choices(page).pick_contract(Contract.TRUMPS.value)
     Choices(page).double_shortcut("all")
-    assert (page.ui, page.game.session.deal.phase, len(page.game.view().sheet)) == before
+    assert (page.ui, page.game.replayable().deal.phase, len(page.game.view().sheet)) == before
 
 
 def test_the_doubles_selected_are_one_action():

@@ -32,7 +32,7 @@ class Bots:
     async def decide(self, position: str, seat: int, level: str, seed: str) -> Any:
         if self.fails:
             raise RuntimeError("the worker died")
-        return action_to_data(self.game.session.legal_actions()[0])
+        return action_to_data(self.game.replayable().legal_actions()[0])
 
 
 @dataclass
@@ -59,16 +59,16 @@ def a_bots_turn() -> Game:
     """A session where a computer player is to act first."""
     for seed in range(1, 50):
         game = Game.new(seed)
-        if game.session.to_move not in (None, HUMAN):
+        if game.replayable().to_move not in (None, HUMAN):
             return game
     raise AssertionError("no seed where a computer player acts first")
 
 
 def test_a_computer_players_turn_is_timed_then_its_thinking_dropped_and_its_action_applied():
     game = a_bots_turn()
-    seat = game.session.to_move
+    seat = game.replayable().to_move
     assert seat is not None
-    action = game.session.legal_actions()[0]
+    action = game.replayable().legal_actions()[0]
     page = Page(game, Bots(game), ui=UiState().think(seat))
     asyncio.run(PlayersLoop(page, Tasks()).bot_turn(seat, 0))
     assert page.effects == [
@@ -81,7 +81,7 @@ def test_a_computer_players_turn_is_timed_then_its_thinking_dropped_and_its_acti
 
 def test_an_answer_of_another_generation_is_dropped():
     game = a_bots_turn()
-    seat = game.session.to_move
+    seat = game.replayable().to_move
     assert seat is not None
     page = Page(game, Bots(game))
     loop = PlayersLoop(page, Tasks())
@@ -91,7 +91,7 @@ def test_an_answer_of_another_generation_is_dropped():
 
 def test_without_a_worker_the_loop_shows_who_thinks_and_stops():
     game = a_bots_turn()
-    seat = game.session.to_move
+    seat = game.replayable().to_move
     page = Page(game, Bots(game, ready=False))
     asyncio.run(PlayersLoop(page, Tasks()).advance())
     assert page.effects == [Show(UiState().think(seat)), Settled()]
@@ -113,4 +113,4 @@ def test_the_loop_plays_the_computer_players_until_the_player_is_due():
     applied = [e for e in page.effects if isinstance(e, Apply)]
     assert applied and all(e.mark == "barbu:bot-action" for e in applied)
     assert page.effects[-1] == Settled()
-    assert page.game.session.to_move == HUMAN
+    assert page.game.replayable().to_move == HUMAN

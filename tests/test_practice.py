@@ -25,7 +25,7 @@ from web.game.effects import (
     TakeFocus,
 )
 from web.game.engine import Game
-from web.game.practice import Practice, practice_session
+from web.game.practice import Practice
 from web.languages.i18n import Catalog
 from web.model.replay import Replay
 from web.model.state import UiState
@@ -37,7 +37,7 @@ def played(seed: int, deals: int, extra: int = 0) -> Game:
     """A session of ``seed`` with ``deals`` deals played by the first legal actions, then
     ``extra`` actions of the next one."""
     game = Game.new(seed)
-    session = game.session
+    session = game.replayable()
     for _ in range(deals):
         while not session.deal.is_over:
             game.apply(session.legal_actions()[0])
@@ -50,16 +50,16 @@ def played(seed: int, deals: int, extra: int = 0) -> Game:
 @pytest.mark.parametrize(("number", "step"), [(1, 0), (1, 1), (1, 30), (2, 0), (2, -1), (3, 7)])
 def test_the_practice_is_the_session_at_that_moment_and_the_real_one_is_untouched(number, step):
     game = played(11, 3, extra=9)
-    step %= len(game.session.deals[number - 1].history)  # -1: the deal's last action
+    step %= len(game.replayable().deals[number - 1].history)  # -1: the deal's last action
     before = json.dumps(game.record())
-    practice = practice_session(game, number, step)
+    practice = game.cut(number, step)
     assert json.dumps(game.record()) == before  # the real session is not changed
-    session = practice.session
+    session = practice.replayable()
     assert session.number == number
-    real = game.session.deals[number - 1]
+    real = game.replayable().deals[number - 1]
     assert session.deal.actions == real.actions[:step]
     assert [d.actions for d in session.deals[:-1]] == [
-        d.actions for d in game.session.deals[: number - 1]
+        d.actions for d in game.replayable().deals[: number - 1]
     ]
     assert session.deal.hand(0) == real.at(step).hand(0)
     assert not session.deal.is_over and session.to_move == real.history[step].seat
@@ -73,7 +73,7 @@ def test_the_practice_is_the_session_at_that_moment_and_the_real_one_is_untouche
 def test_a_moment_that_does_not_exist_or_ends_the_deal_is_refused(number, step):
     game = played(11, 3, extra=9)  # deal 4 is under way: no replay of it
     with pytest.raises(RuleError) as refused:
-        practice_session(game, number, step)
+        game.cut(number, step)
     assert refused.value.code == "bad-step" and len(str(refused.value)) < 100
 
 
@@ -98,7 +98,8 @@ def started() -> tuple[Page, Practice, Game]:
     real = played(11, 3, extra=9)
     page = Page(real, ui=UiState(summary=None))
     practice = Practice(page)
-    effects = practice.start(Replay(real.session.deals[1], tuple(page.names), number=2, step=5))
+    deal = real.replayable().deals[1]
+    effects = practice.start(Replay(deal, tuple(page.names), number=2, step=5))
     practising = effects[1]
     assert isinstance(practising, Practise) and practising.now is not None
     practice.practise(practising.now)
@@ -110,7 +111,7 @@ def test_a_practice_started_closes_the_replay_and_puts_its_game_on_the_table():
     real = played(11, 3, extra=9)
     page = Page(real)
     before = json.dumps(real.record())
-    effects = Practice(page).start(Replay(real.session.deals[1], ("a",), number=2, step=5))
+    effects = Practice(page).start(Replay(real.replayable().deals[1], ("a",), number=2, step=5))
     assert json.dumps(real.record()) == before and page.game is real
     practising = effects[1]
     assert isinstance(practising, Practise) and practising.now is not None
@@ -131,7 +132,7 @@ def test_a_practice_started_closes_the_replay_and_puts_its_game_on_the_table():
 
 def test_no_practice_from_another_tab_nor_from_a_moment_that_does_not_exist():
     real = played(11, 3, extra=9)
-    deal = real.session.deals[1]
+    deal = real.replayable().deals[1]
     assert Practice(Page(real, elsewhere=True)).start(Replay(deal, (), number=2, step=5)) == []
     assert Practice(Page(real)).start(Replay(deal, (), number=None)) == []
     assert Practice(Page(real)).start(Replay(deal, (), number=2, step=10_000)) == []
@@ -139,7 +140,7 @@ def test_no_practice_from_another_tab_nor_from_a_moment_that_does_not_exist():
 
 def test_a_practice_from_a_practice_keeps_the_real_session_waiting():
     page, practice, real = started()
-    effects = practice.start(Replay(page.game.session.deals[0], (), number=1, step=3))
+    effects = practice.start(Replay(page.game.replayable().deals[0], (), number=1, step=3))
     practising = effects[1]
     assert isinstance(practising, Practise) and practising.now is not None
     assert practising.now.real[0] is real and practising.now.where == (1, 3)
@@ -167,4 +168,4 @@ def test_the_banner_is_drawn_once_and_a_replaced_practice_is_forgotten():
     assert practice.draw(True) == []  # drawn already
     page.game = Game.new(12)  # another session put on the table
     assert practice.draw(True) == [Practise(None), Hold(None), Banner(None)]
-    assert real.session.number == 4
+    assert real.number == 4

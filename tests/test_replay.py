@@ -39,7 +39,7 @@ def finished_deal(seed: int = 5, contract: Contract | None = None, rules: str = 
     """The first deal of a seeded session, played to its end with the first legal action (the
     declarer taking ``contract`` when it may)."""
     game = Game.new(seed, preset(rules))
-    session = game.session
+    session = game.replayable()
     while not session.deal.is_over:
         legal = session.legal_actions()
         pick = next((a for a in legal if getattr(a, "contract", None) is contract), legal[0])

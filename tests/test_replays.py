@@ -101,8 +101,8 @@ class Page:
 def a_finished_deal() -> Game:
     """A session whose first deal is over (played by the first legal actions)."""
     game = Game.new(11)
-    while not game.session.deal.is_over:
-        game.apply(game.session.legal_actions()[0])
+    while not game.deal_over:
+        game.apply(game.legal_actions()[0])
     return game
 
 

@@ -127,7 +127,7 @@ def test_a_new_session_replaces_the_one_on_the_table_which_is_kept_as_the_previo
 
 def test_the_menus_start_asks_first_when_a_session_is_under_way():
     page = Page()
-    page.game.apply(page.game.session.legal_actions()[0])
+    page.game.apply(page.game.legal_actions()[0])
     sessions = Sessions(page)
     assert sessions.start_new_from_menu() == [FieldError("new-seed", None), ConfirmNew(True)]
     confirmed = sessions.start_new_from_menu(confirmed=True)

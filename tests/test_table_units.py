@@ -285,7 +285,7 @@ def test_a_save_round_trips_and_an_unreadable_one_is_refused():
     saved = Saved(session_record(session), ("Ada", "B", "C", "D"), None)
     again = Saved.from_json(saved.to_json())
     assert again == saved
-    assert Game.from_record(again.record).session.deal.contract == session.deal.contract
+    assert Game.from_record(again.record).replayable().deal.contract == session.deal.contract
     for text in ("{", "[]", '{"format": 2, "record": {}}', '{"format": 1}'):
         with pytest.raises(UnreadableSave):
             Saved.from_json(text)
@@ -318,10 +318,10 @@ def test_a_browser_refusing_storage_is_noticed_not_fatal():
 def test_the_sheet_and_the_diagram_follow_the_engines_scores():
     """The score sheet or the diagram would show totals different from the engine's."""
     game = Game.new(8)
-    while len(game.session.sheet()) < 9:
+    while len(game.replayable().sheet()) < 9:
         if game.between_deals:
             game.next_deal()
-        game.apply(game.session.legal_actions()[0])
+        game.apply(game.legal_actions()[0])
     history = game.view().sheet
     rows = sheet_rows(history)
     assert [r.scores for r in rows] == [h.final for h in history]
@@ -349,12 +349,12 @@ def test_double_marks_show_who_doubled_whom_and_mutual_pairs():
 def test_pair_transfers_come_from_the_engines_settlement():
     """The deal summary would show payments that do not add up to the deal scores."""
     game = Game.new(21)
-    while not game.session.sheet() or not game.session.sheet()[-1].doubles:
+    while not game.replayable().sheet() or not game.replayable().sheet()[-1].doubles:
         if game.between_deals:
             game.next_deal()
-        game.apply(game.session.legal_actions()[-1])
-    row = game.summary(game.session.number)
-    assert row == game.session.sheet()[-1]
+        game.apply(game.legal_actions()[-1])
+    row = game.summary(game.number)
+    assert row == game.replayable().sheet()[-1]
     moved = [0, 0, 0, 0]
     for pair in row.settlement:
         moved[pair.payer] -= pair.amount

@@ -17,7 +17,7 @@ from web.model.state import UiState
 def play_until(game: Game, stop) -> object:
     """Apply the first legal action until ``stop(event)``; that event."""
     while True:
-        event = game.apply(game.session.legal_actions()[0])
+        event = game.apply(game.legal_actions()[0])
         if stop(event):
             return event
 
@@ -25,7 +25,7 @@ def play_until(game: Game, stop) -> object:
 def dealt(contract: Contract = Contract.NO_TRICKS, seed: int = 5) -> Game:
     """A new session's first deal, ``contract`` chosen if the declarer may, at its first card."""
     game = Game.new(seed)
-    session = game.session
+    session = game.replayable()
     while session.deal.phase is not Phase.PLAY:
         legal = session.legal_actions()
         choice = next((a for a in legal if getattr(a, "contract", None) is contract), legal[0])
@@ -43,8 +43,8 @@ def test_an_action_ends_the_choices_in_progress():
         selected_doubles=frozenset({1, 2}),
     )
     game = dealt()
-    event = game.apply(game.session.legal_actions()[0])
-    after = state.after(event, game.session.to_move, 0.5)
+    event = game.apply(game.legal_actions()[0])
+    after = state.after(event, game.to_move, 0.5)
     assert (after.hint, after.hint_waiting, after.refusal, after.refusal_link) == (None,) * 4
     assert after.picking is None and after.selected_doubles == frozenset()
 
@@ -52,7 +52,7 @@ def test_an_action_ends_the_choices_in_progress():
 def test_a_finished_trick_stays_shown_until_gathered():
     game = dealt()
     event = play_until(game, lambda e: e.trick is not None)
-    state = UiState().after(event, game.session.to_move, 0.5)
+    state = UiState().after(event, game.to_move, 0.5)
     assert state.shown_trick is event.trick
     assert state.gathered(event.trick).shown_trick is None
     other = play_until(game, lambda e: e.trick is not None).trick
@@ -75,7 +75,7 @@ def test_the_deal_summary_comes_after_the_last_tricks_pause():
 
 def test_domino_passes_are_noted_and_forgotten_when_the_seat_plays_again():
     game = Game.new(11)
-    session = game.session
+    session = game.replayable()
     while session.deal.phase is not Phase.PLAY:
         legal = session.legal_actions()
         game.apply(

@@ -46,7 +46,7 @@ def first_seeds(count: int = COUNT) -> list[int]:
     seeds: list[int] = []
     while len(seeds) < count:
         seed = chooser.randrange(1, 1_000_000)
-        if Game.new(seed, STANDARD).session.to_move == HUMAN and seed not in seeds:
+        if Game.new(seed, STANDARD).to_move == HUMAN and seed not in seeds:
             seeds.append(seed)
     return seeds
 

@@ -146,11 +146,10 @@ class PageController:
         self.names = (
             [clean_name(n) or default[i] for i, n in enumerate(names)] if names else default
         )
-        session = game.session
-        shown = summary is not None and summary == session.number and session.deal.is_over
-        if session.between_deals and not shown:  # the player had left that summary already
+        shown = summary is not None and summary == game.number and game.deal_over
+        if game.between_deals and not shown:  # the player had left that summary already
             game.next_deal()
-        self.ui = self.ui.for_session(session.number if shown else None)
+        self.ui = self.ui.for_session(game.number if shown else None)
         self.announcer.forget()
         self.table.forget()
         self.show_address()
@@ -216,7 +215,7 @@ class PageController:
             bots_can_play=self.players.can_play,
             previous_seed=self.sessions.slot.previous_seed,
             following=self.elsewhere,
-            acted=any(event.seat == HUMAN for event in self.game.session.deal.history),
+            acted=self.game.acted(HUMAN),
         )
 
     def gate_updates(self) -> None:
@@ -227,7 +226,7 @@ class PageController:
             not self.elsewhere
             and self.ui.summary is None
             and not self.game.is_over
-            and any(seat == HUMAN for seat, _ in self.game.session.deal.played)
+            and self.game.played_a_card(HUMAN)
         )
 
     def redraw(self) -> None:
@@ -421,8 +420,8 @@ class PageController:
 
     def human(self, action: Action) -> None:
         """The player's action: the engine applies it, or says why not."""
-        session, ui = self.game.session, self.ui
-        if session.to_move != HUMAN or ui.summary is not None or ui.replaying or self.elsewhere:
+        ui = self.ui
+        if self.game.to_move != HUMAN or ui.summary is not None or ui.replaying or self.elsewhere:
             return
         try:
             event = self.game.apply(action)
@@ -436,11 +435,9 @@ class PageController:
 
     def after(self, event: Event) -> None:
         """Show what an action did, save, redraw."""
-        session = self.game.session
-        self.ui = self.ui.after(event, session.to_move, self.settings.trick_pause)
-        said = [
-            announcement(self.catalog, self.names, event.seat, event.action, session.deal.declarer)
-        ]
+        game = self.game
+        self.ui = self.ui.after(event, game.to_move, self.settings.trick_pause)
+        said = [announcement(self.catalog, self.names, event.seat, event.action, game.declarer)]
         if isinstance(event.action, Play):
             if self.settings.sound:
                 self.sounds.play("card" if event.trick is None else "trick")
@@ -458,7 +455,7 @@ class PageController:
         self.apply(self.sessions.save())
         self.gate_updates()
         self.draw()
-        if self.ui.summary is None and not self.elsewhere and session.to_move == HUMAN:
+        if self.ui.summary is None and not self.elsewhere and game.to_move == HUMAN:
             said.append(turn_text(self.catalog, turn_of(self.screen_view(), self.table_state())))
         self.announce(" ".join(s for s in said if s))
 

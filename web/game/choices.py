@@ -71,7 +71,7 @@ class Choices:
     def pick_contract(self, value: str) -> list[Effect]:
         """A contract button: most are chosen at once; one with a trump suit or a starting rank
         to name opens that row first."""
-        crules = self.page.game.session.rules.contract(value)
+        crules = self.page.game.rules.contract(value)
         if not (crules.has_trump or crules.names_rank):
             return [Act(ChooseContract(crules.contract))]
         row = "#center [data-trump]" if crules.has_trump else "#center [data-rank]"
@@ -96,7 +96,7 @@ class Choices:
         """Select or unselect a seat to double (or redouble) on the player's turn (a double
         the player must make stays selected)."""
         page = self.page
-        deal = page.game.session.deal.view(HUMAN)
+        deal = page.screen_view().deal
         selected = page.ui.selected_doubles
         if seat in selected and deal.must_double and seat == deal.declarer:
             error = page.game.reason(Double(selected - {seat}))
@@ -106,7 +106,7 @@ class Choices:
 
     def double_shortcut(self, name: str | None) -> list[Effect]:
         """A shortcut of the doubling prompt (all, none...): its seats selected."""
-        shortcuts = dict(self.page.game.session.deal.view(HUMAN).shortcuts)
+        shortcuts = dict(self.page.screen_view().deal.shortcuts)
         if name in shortcuts:
             return [Show(self.page.ui.select_doubles(frozenset(shortcuts[name])))]
         return []
@@ -142,7 +142,7 @@ class Choices:
         page = self.page
         if page.ui.hint_waiting:
             return []
-        if page.ui.summary is not None or page.game.session.to_move != HUMAN:
+        if page.ui.summary is not None or page.game.to_move != HUMAN:
             return self.hint_waits("toolbar.hint_idle")
         if not page.bots.ready:
             return self.hint_waits("toolbar.hint_starting")

@@ -79,7 +79,7 @@ class PlayersLoop:
     def bot_to_move(self) -> bool:
         """Whether a computer player is to act now (no summary waiting for the player)."""
         table = self.table
-        seat = table.game.session.to_move
+        seat = table.game.to_move
         return (
             seat is not None
             and seat != HUMAN
@@ -119,7 +119,7 @@ class PlayersLoop:
             and table.ui.summary is None
             and not table.ui.replaying
         ):
-            seat = table.game.session.to_move
+            seat = table.game.to_move
             if seat is None:
                 break
             if seat == HUMAN:
@@ -141,13 +141,13 @@ class PlayersLoop:
             await asyncio.sleep(settings.trick_pause + SWEEP)  # the trick gathered first
         elif settings.bot_delay > 0:
             await asyncio.sleep(settings.bot_delay)
-        if generation != self.generation or table.game.session.to_move != seat:
+        if generation != self.generation or table.game.to_move != seat:
             return  # another session, or another turn, came during the pause
         position, bot_seed = table.game.position_json(), table.game.bot_seed()
         table.apply([Mark("barbu:bot-ask")])
         data = await table.bots.decide(position, seat, table.settings.level, bot_seed)
         table.apply([Measure("barbu:bot-decision", "barbu:bot-ask")])  # read by tests
-        if generation != self.generation or table.game.session.to_move != seat:
+        if generation != self.generation or table.game.to_move != seat:
             return
         table.apply([Take(table.ui.think(None))])
         table.apply([Apply(action_from_data(data), "barbu:bot-action")])
@@ -157,18 +157,19 @@ class PlayersLoop:
     async def autoplay(self, generation: int) -> None:
         """Play the player's only legal card for him, when he asked for it."""
         table = self.table
-        session = table.game.session
-        if not table.settings.autoplay or session.deal.phase is not Phase.PLAY:
+        game = table.game
+        if not table.settings.autoplay or game.phase is not Phase.PLAY:
             return
-        legal = session.legal_actions()
+        legal = game.legal_actions()
         if len(legal) != 1:
             return
-        played = len(session.deal.played)
+        played = game.played
         await asyncio.sleep(max(table.settings.bot_delay, 0.3))
         if (
             generation == self.generation
-            and session.to_move == HUMAN
-            and len(session.deal.played) == played
+            and table.game is game
+            and game.to_move == HUMAN
+            and game.played == played
             and table.ui.summary is None
         ):
             table.apply([Apply(legal[0])])

@@ -39,22 +39,7 @@ from web.languages.i18n import Catalog
 from web.model.replay import Replay
 from web.model.state import UiState
 
-__all__ = ["Page", "Practice", "practice_session"]
-
-
-def practice_session(game: Game, number: int, step: int) -> Game:
-    """The session of ``game`` cut after ``step`` actions of its deal ``number`` (a finished
-    deal, the step before its end): a new ``Game``; ``game`` is not changed. ``RuleError`` if
-    there is no such moment."""
-    deals = game.session.deals
-    deal = deals[number - 1] if 0 < number <= len(deals) else None
-    if deal is None or not deal.is_over or not 0 <= step < len(deal.history):
-        raise RuleError(f"deal {number} has no step {step} to play on from", "bad-step")
-    count = sum(len(d.history) for d in deals[: number - 1]) + step
-    session = game.session.at(count)
-    if session.number < number:  # cut at a deal's start: that deal is dealt as it was
-        session.next_deal(deal.dealt)
-    return Game(session)
+__all__ = ["Page", "Practice"]
 
 
 class Page(Protocol):
@@ -99,7 +84,7 @@ class Practice:
         if replay.number is None or page.elsewhere:
             return []
         try:
-            game = practice_session(page.game, replay.number, replay.step)
+            game = page.game.cut(replay.number, replay.step)
         except RuleError:
             return []
         names = tuple(page.names)

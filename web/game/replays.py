@@ -127,7 +127,8 @@ class Replays:
 
     def open_deal(self, number: int, opener: Any = None) -> None:
         """Replay deal ``number`` of the session on the table (a finished one)."""
-        self.open_in(self.page.game.session, number, tuple(self.page.names), "session", 0, opener)
+        names = tuple(self.page.names)
+        self.open_in(self.page.game.replayable(), number, names, "session", 0, opener)
 
     def open_in(
         self,
@@ -170,7 +171,7 @@ class Replays:
         """Replay the deals of the previous session kept on this device (its last finished
         deal first)."""
         found = previous_session(self.store)
-        deals = found[1].session.finished_deals() if found is not None else []
+        deals = found[1].replayable().finished_deals() if found is not None else []
         if found is None or not deals:
             self.page.apply([Notify("previous-empty", "notice.previous_no_deal")])
             return
@@ -180,7 +181,7 @@ class Replays:
             clean_name(name) or defaults[seat]
             for seat, name in enumerate(saved.names or ("", "", "", ""))
         )
-        self.open_in(game.session, deals[-1].number, names, "previous", 0, opener)
+        self.open_in(game.replayable(), deals[-1].number, names, "previous", 0, opener)
 
     def kept_review(self, deal: Deal) -> tuple[ReviewItem, ...] | None:
         """The review made of ``deal`` in this visit or kept on this device, if any (a damaged
