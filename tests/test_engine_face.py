@@ -27,10 +27,7 @@ DOCUMENTED = (
 """The submodules callers may import besides the face (``barbu.bots``, ``barbu.keeper`` and
 ``barbu.presets`` with their modules)."""
 
-EXEMPT = {
-    "web/table/props.py": "at the page's 600-line cap: the face's import, one name a line, would "
-    "take it over; it moves when the table's props are split",
-}
+EXEMPT: dict[str, str] = {}
 """Files that still import engine modules outside the face, each with its reason."""
 
 CLASSES = {

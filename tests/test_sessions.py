@@ -38,7 +38,7 @@ from web.game.sessions import Sessions
 from web.languages.i18n import Catalog
 from web.model.state import UiState
 from web.table.menu_form import NewSession
-from web.table.props import Notice
+from web.table.table_state import Notice
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["You", "West", "North", "East"]

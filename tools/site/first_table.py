@@ -28,7 +28,8 @@ from web.model.settings import Settings
 from web.model.state import UiState
 from web.table.centre import centre
 from web.table.header import header
-from web.table.props import TableState, table_props
+from web.table.props import table_props
+from web.table.table_state import TableState
 from web.table.view import TableView
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -57,8 +57,11 @@ from web.model.settings import (
 from web.model.state import UiState
 from web.runtime.codecache import compiled_from_source
 from web.table.header import header
-from web.table.props import Notice, TableState, menu_props, table_props, toolbar_props, turn_of
+from web.table.menu_props import menu_props
+from web.table.props import table_props
 from web.table.status import turn_text
+from web.table.table_state import Notice, TableState, turn_of
+from web.table.toolbar_props import toolbar_props
 from web.table.view import TableView
 
 __all__ = ["PageController", "start"]

@@ -52,7 +52,7 @@ from web.model.seats import HUMAN
 from web.model.settings import rules_from_query, seed_from_query
 from web.model.state import UiState
 from web.table.menu_form import NewSession
-from web.table.props import Notice
+from web.table.table_state import Notice
 
 __all__ = ["Page", "Sessions", "new_seed"]
 

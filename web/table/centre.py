@@ -11,11 +11,7 @@ from web.components.trick import trick_cards
 from web.languages.i18n import Catalog
 from web.languages.words import said
 from web.model.seats import HUMAN
-from web.table.content import Content
-from web.table.domino import domino
-from web.table.ending import session_end
-from web.table.prompts import contract_choice, doubling_choice
-from web.table.props import (
+from web.table.centre_props import (
     CentreProps,
     ContractPromptProps,
     DominoProps,
@@ -24,6 +20,10 @@ from web.table.props import (
     Prompt,
     TrickProps,
 )
+from web.table.content import Content
+from web.table.domino import domino
+from web.table.ending import session_end
+from web.table.prompts import contract_choice, doubling_choice
 from web.table.status import turn_text
 from web.table.summary import deal_summary
 

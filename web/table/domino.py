@@ -9,7 +9,7 @@ from web.components.dom import Dom
 from web.components.domino import domino_rows
 from web.languages.i18n import Catalog
 from web.languages.words import join_names
-from web.table.props import DominoProps
+from web.table.centre_props import DominoProps
 
 
 def domino(d: Dom, catalog: Catalog, props: DominoProps) -> Any:

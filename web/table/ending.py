@@ -8,7 +8,7 @@ from typing import Any
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.languages.words import join_names, place_name, said
-from web.table.props import SessionEndProps
+from web.table.centre_props import SessionEndProps
 
 
 def session_end(d: Dom, catalog: Catalog, props: SessionEndProps) -> Any:

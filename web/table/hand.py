@@ -12,8 +12,8 @@ from barbu import Card
 from web.components.cards import card_button
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
+from web.table.hand_props import HandProps
 from web.table.prompts import rules_link
-from web.table.props import HandProps
 
 
 class CardState(NamedTuple):

@@ -11,7 +11,7 @@ from web.languages.i18n import Catalog
 from web.languages.presets import preset_words
 from web.model.settings import page_query
 from web.table.menu import language_list
-from web.table.props import language_links
+from web.table.menu_props import language_links
 
 __all__ = ["header"]
 

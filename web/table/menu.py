@@ -15,7 +15,7 @@ from web.languages.i18n import Catalog
 from web.languages.presets import OPTIONS_HEADING, option_label, preset_words, value_labels
 from web.model.settings import LEVELS, SPEEDS
 from web.table.content import Content
-from web.table.props import LanguageLink, MenuProps
+from web.table.menu_props import LanguageLink, MenuProps
 
 
 def menu(d: Dom, catalog: Catalog, props: MenuProps) -> Content:

@@ -8,7 +8,7 @@ from typing import Any
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.table.content import Content
-from web.table.props import Notice
+from web.table.table_state import Notice
 
 
 def notices(d: Dom, catalog: Catalog, props: Sequence[Notice]) -> Content:

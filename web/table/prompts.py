@@ -11,7 +11,7 @@ from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, contract_name, explanation, rank_short, said
 from web.model.seats import HUMAN
-from web.table.props import ContractPromptProps, DoublingPromptProps
+from web.table.centre_props import ContractPromptProps, DoublingPromptProps
 
 
 def contract_choice(d: Dom, catalog: Catalog, props: ContractPromptProps) -> Any:

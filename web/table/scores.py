@@ -9,7 +9,7 @@ from web.components.dom import Dom
 from web.components.scores import draw_diagram, draw_legend, draw_sheet
 from web.components.sheet import Diagram
 from web.languages.i18n import Catalog
-from web.table.props import ScoresProps
+from web.table.scores_props import ScoresProps
 
 
 def sheet(d: Dom, catalog: Catalog, props: ScoresProps) -> Any:

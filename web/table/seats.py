@@ -9,7 +9,7 @@ from web.languages.i18n import Catalog
 from web.languages.words import card_name, object_list, place_name, said
 from web.model.seats import HUMAN
 from web.table.content import Content
-from web.table.props import SeatProps
+from web.table.seat_props import SeatProps
 
 
 def seat(d: Dom, catalog: Catalog, props: SeatProps) -> Content:

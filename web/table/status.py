@@ -9,7 +9,8 @@ from web.languages.i18n import Catalog
 from web.languages.words import contract_line, hint_text, said
 from web.model.seats import HUMAN
 from web.table.content import Content
-from web.table.props import StatusProps, Turn
+from web.table.status_props import StatusProps
+from web.table.table_state import Turn
 
 
 def turn_text(catalog: Catalog, turn: Turn) -> str:

@@ -9,7 +9,7 @@ from web.components.settlement import pair_lines, settlement_table
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, said
 from web.model.seats import HUMAN
-from web.table.props import SummaryProps
+from web.table.centre_props import SummaryProps
 
 
 def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:

@@ -7,7 +7,7 @@ from typing import Any
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.table.content import Content
-from web.table.props import ToolbarProps
+from web.table.toolbar_props import ToolbarProps
 
 HINT_TITLES = {
     "ready": "toolbar.hint_title",

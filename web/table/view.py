@@ -20,27 +20,24 @@ from web.components.dom import Dom
 from web.components.trick import POSITIONS
 from web.languages.i18n import Catalog
 from web.table.centre import centre
+from web.table.centre_props import CentreProps, TrickProps
 from web.table.content import Content
 from web.table.frame import PageFrame
 from web.table.hand import card_buttons, card_state, hand_row, heading
+from web.table.hand_props import HandProps
 from web.table.menu import confirm_new, field_error, menu, note
+from web.table.menu_props import MenuProps
 from web.table.notices import notices
-from web.table.props import (
-    CentreProps,
-    HandProps,
-    MenuProps,
-    Notice,
-    ScoresProps,
-    TableProps,
-    ToolbarProps,
-    TrickProps,
-)
+from web.table.props import TableProps
 from web.table.replay import replay_region
 from web.table.replay_props import ReplayProps
 from web.table.scores import current_x, diagram, legend, sheet
+from web.table.scores_props import ScoresProps
 from web.table.seats import seat
 from web.table.status import status
+from web.table.table_state import Notice
 from web.table.toolbar import toolbar
+from web.table.toolbar_props import ToolbarProps
 
 P = TypeVar("P")
 
