@@ -5,6 +5,11 @@ friend, ``web.friends.messages``), keeps the seat's latest view for the table to
 friend's messages (``hello``, ``act``, ``contribute``), and checks each finished deal against
 the commitment it was sent before it contributed (``web.friends.fairness.verify_deal``): the
 verdict is ``verified[number]``, shown on the page as ``data-deal-verified``.
+
+Each view sent after an action comes with that action: the engine's ``Event`` it made is rebuilt
+from the views (``web.friends.events``) and handed to the page in the ``Change``, as a solo
+table gets it from ``Game.apply``. The record of each deal whose check passed is kept
+(``records``): the page replays, reviews and counts its finished deals from them.
 """
 
 from __future__ import annotations
@@ -12,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from barbu import Action, SessionView, action_to_data
+from barbu import Action, Event, Rules, SessionView, action_from_data, action_to_data
+from barbu.presets import rules_from_record
 
+from .events import event_between
 from .fairness import Seen, contribution, verify_deal
 from .messages import HOST_KINDS, HOST_TEXT_LIMIT, VERSION, Message, Refused, read, write
 from .views import ViewDataError, view_from_data
@@ -38,6 +45,8 @@ class Change:
     """Messages this page must send in answer (its contribution to a deal's seed)."""
     error: str = ""
     """What was wrong with a message from the host that could not be read (nothing changed)."""
+    event: Event | None = None
+    """What the action the new view follows did (None for a view sent whole)."""
 
 
 @dataclass
@@ -56,6 +65,8 @@ class GuestTable:
 
     def __init__(self, draw_contribution: Any = contribution) -> None:
         self.seat: int | None = None
+        self.rules: Rules | None = None
+        """The game the host's table plays, from its welcome."""
         self.names: list[str] = []
         self.kinds: list[str] = []
         self.status: list[str] = []
@@ -68,6 +79,8 @@ class GuestTable:
         self.sent = 0
         self.received = -1
         self.deals: dict[int, _Deal] = {}
+        self.records: dict[int, dict[str, Any]] = {}
+        """The record of each finished deal whose check passed, by number."""
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -134,6 +147,7 @@ class GuestTable:
         self.seat = seat
         self.names = [str(n)[:24] for n in f["names"]][:4]
         self.kinds = [str(k) for k in f["kinds"]][:4]
+        self.rules = rules_from_record(f["rules"])
         return Change(view=True)
 
     def _view(self, f: dict[str, Any]) -> Change:
@@ -141,6 +155,7 @@ class GuestTable:
         if self.seat is None or view.deal.seat != self.seat:
             raise ValueError("a view of another seat")
         count, last = f["count"], f["last"]
+        event = None if last is None else self._event(view, count, last)
         seen = self.deals.setdefault(view.number, _Deal(view.number))
         if not seen.hand or count == 0:
             seen.hand = tuple(str(c) for c in view.deal.hand)
@@ -152,7 +167,16 @@ class GuestTable:
                 raise ValueError("a whole view without its actions")
             seen.actions = [list(a) for a in actions]
         self.view, self.count = view, count
-        return Change(view=True)
+        return Change(view=True, event=event)
+
+    def _event(self, view: SessionView, count: Any, last: Any) -> Event:
+        """The event of the action ``last`` (``[seat, action-data]``) that ``view`` follows."""
+        if not isinstance(last, list) or len(last) != 2:
+            raise ValueError("not a seat and an action")
+        before = self.view
+        if before is None or before.number != view.number or count != self.count + 1:
+            before = None  # this page did not see the view just before (it was away)
+        return event_between(before, view, (last[0], action_from_data(last[1])))
 
     def _commit(self, f: dict[str, Any]) -> Change:
         number, digest = f["deal"], f["hash"]
@@ -188,4 +212,6 @@ class GuestTable:
         )
         self.verified[number] = check.ok
         self.reasons[number] = check.reason
+        if check.ok:
+            self.records[number] = f["record"]
         return Change(verified=number)
