@@ -107,6 +107,7 @@ WEB_FILES = (
     "runtime/islands.js",
     "runtime/peers.js",
     "runtime/qr.js",
+    "runtime/friends.js",
     "embed/embed-page.js",
     "keeper/keeper.js",
     "keeper/keeper.css",

@@ -63,9 +63,10 @@ def doubles_map(
     for a, b in sorted({(min(x, y), max(x, y)) for x, y in made}):
         mutual = (a, b) in made and (b, a) in made
         src, dst = (a, b) if (a, b) in made else (b, a)
-        svg.append(_double_line(d, src, dst, mutual, arrow))
+        svg.append(_double_line(d, src, dst, mutual, arrow, you or 0))
         lines.append(_double_words(catalog, names, src, dst, mutual, you))
-    for seat, (x, y) in enumerate(MAP_POINTS):
+    for seat in range(4):
+        x, y = MAP_POINTS[(seat - (you or 0)) % 4]
         svg.append(d.svg("circle", cx=x, cy=y, r=9, class_=f"node player-{seat}"))
         svg.append(d.svg("text", text=names[seat][:1].upper(), x=x, y=y + 4))
     items = [d.el("li", text) for text in lines] or [d.el("li", t("doubles.none"))]
@@ -83,10 +84,10 @@ def doubles_map(
     )
 
 
-def _double_line(d: Dom, src: int, dst: int, mutual: bool, arrow: str) -> Any:
+def _double_line(d: Dom, src: int, dst: int, mutual: bool, arrow: str, me: int) -> Any:
     """The arrow of one double, from the doubler's seat to the doubled one (both ends: mutual),
-    stopping short of the seats' circles."""
-    (x1, y1), (x2, y2) = MAP_POINTS[src], MAP_POINTS[dst]
+    stopping short of the seats' circles (the seat ``me`` at the bottom)."""
+    (x1, y1), (x2, y2) = MAP_POINTS[(src - me) % 4], MAP_POINTS[(dst - me) % 4]
     dx, dy = x2 - x1, y2 - y1
     length = (dx * dx + dy * dy) ** 0.5
     ox, oy = dx / length * 11, dy / length * 11

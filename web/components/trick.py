@@ -19,6 +19,11 @@ POSITIONS = ("bottom", "left", "top", "right")
 """Where each seat sits on the screen: seat 0 (the player) at the bottom, then clockwise."""
 
 
+def position(seat: int, me: int = 0) -> str:
+    """Where ``seat`` sits on the screen of the player at seat ``me`` (drawn at the bottom)."""
+    return POSITIONS[(seat - me) % 4]
+
+
 def trick_cards(
     dom: Dom,
     catalog: Catalog,
@@ -26,14 +31,16 @@ def trick_cards(
     label: str,
     winner: int | None = None,
     fresh: Iterable[tuple[int, Card]] = (),
+    me: int = 0,
 ) -> Any:
-    """The trick's cards, each at its player's side; ``fresh`` ones slide in from there."""
+    """The trick's cards, each at its player's side (the player at seat ``me`` at the bottom);
+    ``fresh`` ones slide in from there."""
     new = frozenset(fresh)
     slots = []
     for seat, card in cards:
-        classes = f"slot slot-{POSITIONS[seat]}"
+        classes = f"slot slot-{position(seat, me)}"
         classes += " winner" if seat == winner else ""
-        classes += f" fresh from-{POSITIONS[seat]}" if (seat, card) in new else ""
+        classes += f" fresh from-{position(seat, me)}" if (seat, card) in new else ""
         face = face_up(dom, catalog, card, classes)
         face.setAttribute("data-played", str(card))
         face.setAttribute("data-seat", str(seat))

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from barbu import (
     Action,
+    Event,
     RuleError,
     Rules,
     Session,
@@ -62,11 +63,14 @@ class Out:
 
     sends: list[tuple[int, str]] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    event: Event | None = None
+    """What the action applied by this call did (a friend's action, or ``apply``'s)."""
 
     def extend(self, other: Out) -> Out:
         """This, with ``other``'s messages and notes after its own."""
         self.sends += other.sends
         self.notes += other.notes
+        self.event = other.event or self.event
         return self
 
 
@@ -235,7 +239,10 @@ class HostTable:
             action = action_from_data(fields["action"])
         except (RuleError, ValueError, TypeError):
             raise Refused("bad-field", "action") from None
-        return self.apply(friend.seat, action)
+        try:
+            return self.apply(friend.seat, action)
+        except RuleError as e:
+            raise Refused("illegal", str(e), e.code, _plain(e.params)) from None
 
     def _contribute(self, friend: _Friend, fields: dict[str, Any]) -> Out:
         pending, value = self.pending, fields["value"]
@@ -268,15 +275,13 @@ class HostTable:
 
     def apply(self, seat: int, action: Action) -> Out:
         """Apply ``seat``'s action (the host's, a computer player's or a friend's, checked by the
-        engine), then send each connected friend its view; reveal the deal if it ended."""
+        engine: ``RuleError`` if illegal, nothing changed), then send each connected friend its
+        view; reveal the deal if it ended. The engine's ``Event`` is in the ``Out``."""
         if self.session.to_move != seat:
             raise Refused("not-your-turn")
-        try:
-            event = self.session.apply(action)
-        except RuleError as e:
-            raise Refused("illegal", str(e), e.code, _plain(e.params)) from None
+        event = self.session.apply(action)
         last = [seat, action_to_data(action)]
-        out = Out([(f.seat, self._view(f, last)) for f in self._connected()])
+        out = Out([(f.seat, self._view(f, last)) for f in self._connected()], event=event)
         if event.over:
             out.extend(self._reveal())
         return out

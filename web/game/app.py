@@ -37,6 +37,8 @@ from web.game.engine import (
 )
 from web.game.events import PageEvents
 from web.game.first import FirstTable
+from web.game.friends import Friends
+from web.game.joining import Joining, deliver
 from web.game.players import SWEEP, PlayersLoop
 from web.game.practice import Practice
 from web.game.replays import Replays
@@ -47,7 +49,6 @@ from web.game.updates import UpdateGate
 from web.languages.i18n import Catalog
 from web.languages.words import announcement, refusal, rules_link
 from web.languages.words import said as say
-from web.model.seats import HUMAN
 from web.model.settings import (
     Settings,
     choices_from_query,
@@ -98,6 +99,8 @@ class PageController:
         self.choices = Choices(self)
         self.replays = Replays(self, self.sessions.slot.store)
         self.practice = Practice(self)
+        self.friends = Friends(self)
+        self.joining = Joining(self)
         self.events = PageEvents(self)
         self.names: list[str] = []
         self.ui = UiState()
@@ -132,6 +135,11 @@ class PageController:
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
         self.replays.open_link(fragment, self.query)
+        if fragment.startswith("#join="):  # a friend's page: the invitation, then the table
+            self.table.show_play(False)
+            self.apply([fx.Later(self.joining.open(fragment))])
+        elif fragment.startswith("#reply="):  # the host's browser: the host's tab takes it
+            self.tasks.spawn(self.deliver_reply(fragment))
         first.hand_over(self)
         self.table.mark_ready()
         self.boot.interactive()
@@ -139,6 +147,16 @@ class PageController:
             self.boot.bots.pageDecides()
         self.tasks.spawn(self.connect_bots())
         self.players.kick()
+
+    async def deliver_reply(self, fragment: str) -> None:
+        """A friend's reply opened in this browser: hand it to the tab hosting the table, say
+        whether it took it, and close this tab if the browser lets a page do that."""
+        taken = await deliver(self.boot, fragment)
+        self.show_address()  # the fragment goes
+        key = "friends.reply_delivered" if taken else "friends.reply_not_delivered"
+        self.notify("reply", key)
+        if taken:
+            self.window.close()
 
     def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
         """Put ``game`` on the table with a fresh UI state (and its game's words)."""
@@ -218,7 +236,9 @@ class PageController:
             bots_can_play=self.players.can_play,
             previous_seed=self.sessions.slot.previous_seed,
             following=self.elsewhere,
-            acted=self.game.acted(HUMAN),
+            acted=self.game.acted(self.game.seat),
+            friends=self.game.friends,
+            seat=self.game.seat,
         )
 
     def gate_updates(self) -> None:
@@ -229,7 +249,7 @@ class PageController:
             not self.elsewhere
             and self.ui.summary is None
             and not self.game.is_over
-            and self.game.played_a_card(HUMAN)
+            and self.game.played_a_card(self.game.seat)
         )
 
     def redraw(self) -> None:
@@ -241,7 +261,7 @@ class PageController:
         """Redraw the table from the engine's view and the UI state."""
         self.performance.mark("barbu:draw")
         view = self.screen_view()
-        self.ui = self.ui.with_owed_double(view.deal, HUMAN)
+        self.ui = self.ui.with_owed_double(view.deal, self.game.seat)
         self.table.draw(table_props(view, self.table_state(self.card_reasons(view))))
         self.apply(self.practice.draw(self.table.built))
         self.place_focus(view)
@@ -321,6 +341,9 @@ class PageController:
     def apply_action(self, action: Action, mark: str | None) -> None:
         """The engine applies ``action`` (a computer player's, or the player's only card): the
         performance ``mark`` if any, then what it did is shown, saved and drawn."""
+        if self.joining.playing:  # the friend's only card, auto-played: sent to the host
+            self.apply(self.joining.act(action))
+            return
         event = self.game.apply(action)
         if mark is not None:
             self.mark(mark)
@@ -366,10 +389,29 @@ class PageController:
                 self.replays.refuse(error)
             case fx.PlayOn(replay):
                 self.apply(self.practice.start(replay))
+            case fx.Happened(event):
+                self.after(event)
+                self.players.kick()
+            case fx.DrawFriends():
+                self.draw_friends()
+            case fx.ShowPlay(shown):
+                self.table.show_play(shown)
 
     async def apply_later(self, effects: Coroutine[Any, Any, list[fx.Effect]]) -> None:
         """Carry out effects once they come (``Later``)."""
         self.apply(await effects)
+
+    def draw_friends(self) -> None:
+        """Draw the friends' seats of the table this page hosts (hidden when there is none)."""
+        hosting = self.friends.hosting
+        props = hosting.props() if hosting is not None else None
+        self.table.friends.draw(self.catalog, props, self.friends.qr)
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether a computer player chooses for ``seat`` (the others' seats but a friend's)."""
+        if self.joining.playing:  # a friend's page: the host's computer players play
+            return False
+        return seat != self.game.seat and self.friends.computer_plays(seat)
 
     def show(self, ui: UiState) -> None:
         """Take ``ui`` as the UI state and redraw."""
@@ -379,7 +421,7 @@ class PageController:
     def card_reasons(self, view: SessionView) -> tuple[tuple[str, str], ...]:
         """Why each card of the player's hand may not be played now, in words."""
         deal = view.deal
-        if deal.to_move != HUMAN or deal.phase is not Phase.PLAY or self.ui.summary is not None:
+        if deal.to_move != self.game.seat or deal.phase is not Phase.PLAY or self.ui.summary:
             return ()
         playable = {a.card for a in deal.legal if isinstance(a, Play)}
         reasons = []
@@ -395,7 +437,7 @@ class PageController:
 
     def place_focus(self, view: SessionView) -> None:
         """Give the keyboard a place to start (``TableView.place_focus``)."""
-        self.table.place_focus(view.deal.to_move == HUMAN, view.is_over)
+        self.table.place_focus(view.deal.to_move == self.game.seat, view.is_over)
 
     def notify(self, kind: str, message: str, kept: str | None = None, **fields: object) -> None:
         """Show the catalog's ``message`` until the player dismisses it."""
@@ -424,7 +466,12 @@ class PageController:
     def human(self, action: Action) -> None:
         """The player's action: the engine applies it, or says why not."""
         ui = self.ui
-        if self.game.to_move != HUMAN or ui.summary is not None or ui.replaying or self.elsewhere:
+        if self.game.to_move != self.game.seat or ui.summary is not None or ui.replaying:
+            return
+        if self.elsewhere:
+            return
+        if self.joining.playing:  # a friend's page: sent to the host, whose referee applies
+            self.apply(self.joining.act(action))
             return
         try:
             event = self.game.apply(action)
@@ -458,7 +505,7 @@ class PageController:
         self.apply(self.sessions.save())
         self.gate_updates()
         self.draw()
-        if self.ui.summary is None and not self.elsewhere and game.to_move == HUMAN:
+        if self.ui.summary is None and not self.elsewhere and game.to_move == game.seat:
             said.append(turn_text(self.catalog, turn_of(self.screen_view(), self.table_state())))
         self.announce(" ".join(s for s in said if s))
 
@@ -576,7 +623,8 @@ async def start(boot: Any, document: Any, query: str) -> PageController:
     catalog = Catalog.from_json(catalog_source.lang, catalog_source.text)
     controller = PageController(document.defaultView, boot, catalog, query)
     slot = controller.sessions.slot
-    slot.elsewhere = not await slot.tab.claim()
+    friend = str(document.defaultView.location.hash).startswith("#join=")
+    slot.elsewhere = False if friend else not await slot.tab.claim()
     controller.events.listen()
     controller.start()
     return controller

@@ -20,7 +20,10 @@ offered), ``Elsewhere`` (the "another tab plays" banner), ``Rename`` (the player
 the settings), ``FieldError`` and ``ConfirmNew`` (the menu's form), ``Dismiss`` (a kind of
 notice gone), ``NoteAfter`` (a note beside a button), ``Download`` (a file saved by the
 browser), ``OpenShared`` and ``RefuseShared`` (a shared deal or session, in the replay);
-and the replay's: ``PlayOn`` (a practice deal from the replay's moment).
+and the replay's: ``PlayOn`` (a practice deal from the replay's moment); and a friends'
+table's: ``Happened`` (an action the referee applied for a friend, shown like any other) and
+``DrawFriends`` (the friends' seats redrawn), ``ShowPlay`` (the table shown once a friend's
+page has the host's).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from barbu import Action
+from barbu import Action, Event
 from web.game.engine import Game
 from web.game.share import SharedDeal, SharedSession, ShareRefused
 from web.model.replay import Replay
@@ -46,11 +49,13 @@ __all__ = [
     "Dismiss",
     "Download",
     "Draw",
+    "DrawFriends",
     "Effect",
     "Elsewhere",
     "FieldError",
     "Focus",
     "GateUpdates",
+    "Happened",
     "Header",
     "Hold",
     "Kick",
@@ -72,6 +77,7 @@ __all__ = [
     "Save",
     "Settled",
     "Show",
+    "ShowPlay",
     "Take",
     "TakeFocus",
     "Write",
@@ -336,8 +342,31 @@ class PlayOn:
     replay: Replay
 
 
+@dataclass(frozen=True)
+class Happened:
+    """An action the friends' table's referee applied (a friend's): shown, saved and drawn as
+    the page's own are, then the computer players may play."""
+
+    event: Event
+
+
+@dataclass(frozen=True)
+class DrawFriends:
+    """Redraw the friends' seats (their states, their invitations)."""
+
+
+@dataclass(frozen=True)
+class ShowPlay:
+    """Show (or hide, while a friend's page joins) the table's play and scores."""
+
+    shown: bool
+
+
 Effect = (
     Show
+    | Happened
+    | DrawFriends
+    | ShowPlay
     | Take
     | Act
     | Focus

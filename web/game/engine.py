@@ -99,6 +99,16 @@ class Game:
         return self._session.is_over
 
     @property
+    def seat(self) -> int:
+        """The player's seat on this page (drawn at the bottom)."""
+        return HUMAN
+
+    @property
+    def friends(self) -> bool:
+        """Whether friends play this game (a friends' table: nothing is taken back)."""
+        return False
+
+    @property
     def number(self) -> int:
         """The current deal's number (1-based)."""
         return self._session.number

@@ -12,6 +12,8 @@ from web.components.browser import attribute
 from web.game.choices import Choices
 from web.game.effects import Effect, Later
 from web.game.engine import Game
+from web.game.friends import Friends
+from web.game.joining import Joining
 from web.game.keys import KeyContext, key_command, neighbour
 from web.game.practice import Practice
 from web.game.replays import MOVES, Replays
@@ -51,6 +53,11 @@ CHOICES = "[data-card], [data-contract], [data-trump], [data-rank], [data-double
 """The table's buttons, each naming what it does in one attribute."""
 
 
+def _seat(target: Any) -> int:
+    """The seat a button of the friends' seats is for (``data-seat``)."""
+    return int(attribute(target, "data-seat") or 0)
+
+
 def _mover(replays: Replays, name: str) -> Callable[[Any], None]:
     """The action of a replay's step button ``name``."""
     return lambda _: replays.move(name)
@@ -69,6 +76,8 @@ class Page(Protocol):
     choices: Choices
     replays: Replays
     practice: Practice
+    friends: Friends
+    joining: Joining
 
     @property
     def elsewhere(self) -> bool: ...
@@ -111,6 +120,15 @@ class PageEvents:
             "start-new-confirmed": lambda _: page.apply(sessions.start_new_from_menu(True)),
             "start-new-cancel": lambda _: page.cancel_new_session(),
             "start-asked": lambda _: page.apply(sessions.start_asked()),
+            "host-table": lambda _: page.apply([Later(page.friends.host())]),
+            "accept-reply": lambda t: page.apply(page.friends.accept(_seat(t))),
+            "reinvite": lambda t: page.apply(page.friends.reinvite(_seat(t))),
+            "friends-start": lambda _: page.apply(page.friends.start_now()),
+            "join": lambda _: page.apply([Later(page.joining.join())]),
+            "reply-copy": lambda _: page.apply([Later(page.joining.copy())]),
+            "reply-share": lambda _: page.apply([Later(page.joining.share())]),
+            "invite-copy": lambda t: page.apply([Later(page.friends.copy(_seat(t)))]),
+            "invite-share": lambda t: page.apply([Later(page.friends.share(_seat(t)))]),
             "new-session": lambda _: page.apply(sessions.new_session(None, rules=page.game.rules)),
             "replay": lambda _: page.apply(
                 sessions.new_session(page.game.seed, rules=page.game.rules)

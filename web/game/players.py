@@ -51,6 +51,9 @@ class Table(Protocol):
     def apply(self, effects: Sequence[Effect]) -> None:
         """Carry out the loop's effects, in their order."""
 
+    def computer_plays(self, seat: int) -> bool:
+        """Whether a computer player chooses for ``seat`` (not the player's, not a friend's)."""
+
 
 class PlayersLoop:
     """Plays the computer players' turns of the session on ``table``."""
@@ -82,7 +85,7 @@ class PlayersLoop:
         seat = table.game.to_move
         return (
             seat is not None
-            and seat != HUMAN
+            and table.computer_plays(seat)
             and table.ui.summary is None
             and not table.ui.replaying
             and not table.game.is_over
@@ -124,6 +127,8 @@ class PlayersLoop:
                 break
             if seat == HUMAN:
                 await self.autoplay(generation)
+                break
+            if not table.computer_plays(seat):  # a friend's turn: the referee hears it
                 break
             if not self.can_play:  # waits for the worker; connect_bots() resumes the loop
                 table.apply([Show(table.ui.think(seat))])

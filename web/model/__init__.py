@@ -9,5 +9,6 @@ this package, and touches no page, storage or worker.
 - ``settings``: the player's ``Settings`` and what the address asks for;
 - ``replay``: ``Replay``, a finished deal shown after its first ``step`` actions;
 - ``review``: the expert's review of a deal read into ``ReviewItem``s;
-- ``session_review``: ``SessionReview``, a whole session's review, deal by deal.
+- ``session_review``: ``SessionReview``, a whole session's review, deal by deal;
+- ``friends``: the friends' seats of a table the page hosts, and their invitations.
 """

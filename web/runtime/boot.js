@@ -54,6 +54,11 @@ Object.assign(boot, {
     return import('./statsdb.js').then((db) => db.put(key, text)).catch(() => false);
   },
   fail,
+  /** The friends' table's transport (web/runtime/friends.js), loaded only when a page hosts or
+   * joins one. */
+  friends() {
+    return import('./friends.js');
+  },
   /** Hide the loading screen and show the table (called by Python once it is drawn). */
   showTable() {
     if (boot.failed) return;

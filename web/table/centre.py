@@ -10,7 +10,6 @@ from web.components.dom import Dom
 from web.components.trick import trick_cards
 from web.languages.i18n import Catalog
 from web.languages.words import said
-from web.model.seats import HUMAN
 from web.table.centre_props import (
     CentreProps,
     ContractPromptProps,
@@ -63,7 +62,7 @@ def trick(d: Dom, catalog: Catalog, props: TrickProps) -> Any:
         caption = said(catalog, "trick.led", props.cards[0][0], names)
     elif props.to_lead is not None:
         seat = props.to_lead
-        caption = t("trick.lead", name=names[seat]) if seat != HUMAN else t("trick.you_lead")
+        caption = t("trick.lead", name=names[seat]) if seat != props.me else t("trick.you_lead")
     elif props.choosing is not None:
         caption = turn_text(catalog, props.choosing)  # who is choosing or doubling
     else:
@@ -72,7 +71,7 @@ def trick(d: Dom, catalog: Catalog, props: TrickProps) -> Any:
     return d.el(
         "div",
         None,
-        trick_cards(d, catalog, props.cards, label, props.winner, props.fresh),
+        trick_cards(d, catalog, props.cards, label, props.winner, props.fresh, props.me),
         d.el("p", caption, class_="trick-caption"),
         class_="trick-area",
     )

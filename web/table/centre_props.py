@@ -21,7 +21,6 @@ from barbu import (
     Trick,
     View,
 )
-from web.model.seats import HUMAN
 from web.table.table_state import Names, Seats, TableState, Turn, turn_of
 
 __all__ = [
@@ -53,6 +52,8 @@ class TrickProps:
     names: Names
     fresh: frozenset[tuple[int, Card]] = field(default=frozenset(), compare=False)
     """The cards just played, which slide in: set by the view, which knows what it drew last."""
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,8 @@ class DoublingPromptProps:
     hint: Double | None
     refusal: str | None
     refusal_link: str | None
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,8 @@ class SummaryProps:
     """The session's last deal."""
     early_end: int | None
     """The tricks played, when the deal stopped with cards still in hand."""
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +186,7 @@ def prompt_props(view: SessionView, state: TableState) -> Prompt | None:
     deal = view.deal
     if state.ui.summary is not None:
         return None if state.ui.closing else summary_props(state.ui.summary, view, state)
-    if view.is_over or deal.to_move != HUMAN:
+    if view.is_over or deal.to_move != state.seat:
         return None
     if deal.phase is Phase.CONTRACT:
         legal = frozenset(a.contract for a in deal.legal if isinstance(a, ChooseContract))
@@ -202,7 +207,8 @@ def doubling_props(deal: View, state: TableState) -> DoublingPromptProps:
         trump=deal.trump,
         start_rank=deal.start_rank,
         must_double=deal.must_double,
-        owed=deal.owed[HUMAN],
+        owed=deal.owed[state.seat],
+        me=state.seat,
         deals_left=deal.deals_left,
         scope=tuple(sorted({s for a in deal.legal if isinstance(a, Double) for s in a.targets})),
         selected=state.ui.selected_doubles,
@@ -230,6 +236,7 @@ def summary_props(number: int, view: SessionView, state: TableState) -> SummaryP
         doubling=deal.rules.doubling,
         last=number == view.deals,
         early_end=early,
+        me=state.seat,
     )
 
 
@@ -247,7 +254,7 @@ def trick_props(view: SessionView, state: TableState) -> TrickProps:
     if deal.phase in (Phase.CONTRACT, Phase.DOUBLING):
         choosing = turn_of(view, state)  # who is choosing or doubling
     number = min(len(deal.tricks) + (0 if winner is not None else 1), deal.rules.hand_size)
-    return TrickProps(cards, winner, number, to_lead, choosing, state.names)
+    return TrickProps(cards, winner, number, to_lead, choosing, state.names, me=state.seat)
 
 
 def domino_props(deal: View, state: TableState) -> DominoProps:

@@ -15,7 +15,7 @@ from barbu.rules import Rules
 from web.components.browser import attribute
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
-from web.table.menu_form import NewSession, read_new_session
+from web.table.menu_form import FriendsForm, NewSession, read_friends_form, read_new_session
 
 __all__ = ["PageFrame"]
 
@@ -120,6 +120,10 @@ class PageFrame:
     def read_new_session(self, current: Rules) -> NewSession:
         """The menu's new-session form as the player left it (``web.table.menu_form``)."""
         return read_new_session(self.document, current)
+
+    def read_friends_form(self) -> FriendsForm:
+        """The menu's "play with friends" part as the player left it."""
+        return read_friends_form(self.document)
 
     def show_options_for(self, rules: str) -> None:
         """Show the options of the game ``rules`` chosen in the menu, hide the others'."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from barbu import Card, Phase, Play, SessionView
-from web.model.seats import HUMAN
 from web.table.table_state import TableState
 
 __all__ = ["HandProps", "hand_props"]
@@ -31,7 +30,7 @@ def hand_props(view: SessionView, state: TableState) -> HandProps:
     """The player's hand."""
     deal = view.deal
     my_turn = (
-        deal.to_move == HUMAN
+        deal.to_move == state.seat
         and deal.phase is Phase.PLAY
         and state.ui.summary is None
         and not view.is_over

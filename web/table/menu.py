@@ -11,8 +11,10 @@ from typing import Any
 from barbu.presets import REGISTRY, Preset
 from barbu.rules import Rules
 from web.components.dom import Dom
+from web.components.trick import POSITIONS
 from web.languages.i18n import Catalog
 from web.languages.presets import OPTIONS_HEADING, option_label, preset_words, value_labels
+from web.model.friends import FRIEND_WAITS
 from web.model.settings import LEVELS, SPEEDS
 from web.table.content import Content
 from web.table.menu_props import LanguageLink, MenuProps
@@ -41,6 +43,7 @@ def menu(d: Dom, catalog: Catalog, props: MenuProps) -> Content:
         d.el("p", None, stats_link, class_="menu-rules"),
         settings_fields(d, catalog, props),
         new_session_fields(d, catalog, props),
+        friends_fields(d, catalog, props),
         record_fields(d, catalog),
     ]
     if props.previous_seed is not None:
@@ -156,6 +159,56 @@ def new_session_fields(d: Dom, catalog: Catalog, props: MenuProps) -> Any:
         game_choice(d, catalog, props.rules),
         d.el("button", t("menu.start"), type="button", class_="action", data_action="start-new"),
         class_="new-session",
+    )
+
+
+def friends_fields(d: Dom, catalog: Catalog, props: MenuProps) -> Any:
+    """Play with friends: the game above, which seats friends take, how long a dropped friend's
+    seat waits for a computer player, and whether the friends are on this network only."""
+    t = catalog.text
+    seats = []
+    for seat in (1, 2, 3):
+        box = d.el(
+            "input",
+            None,
+            type="checkbox",
+            id=f"friend-seat-{seat}",
+            name="friend-seat",
+            value=str(seat),
+            checked=seat in props.friend_seats,
+        )
+        label = d.el("label", t(f"seat.where.{POSITIONS[seat]}"), for_=f"friend-seat-{seat}")
+        seats.append(d.el("div", None, box, label, class_="check"))
+    wait = d.el("select", None, id="friends-wait")
+    for seconds in FRIEND_WAITS:
+        wait.append(
+            d.el(
+                "option",
+                t("friends.wait_s", seconds=seconds),
+                value=str(seconds),
+                selected=(seconds == 60),
+            )
+        )
+    local = d.el("input", None, type="checkbox", id="friends-local")
+    return d.el(
+        "fieldset",
+        None,
+        d.el("legend", t("friends.title")),
+        d.el("p", t("friends.menu_explain"), class_="menu-note"),
+        d.el(
+            "div", None, *seats, role="group", aria_label=t("friends.seats"), class_="friend-seats"
+        ),
+        d.el("label", t("friends.wait"), for_="friends-wait"),
+        wait,
+        d.el(
+            "div",
+            None,
+            local,
+            d.el("label", t("friends.local"), for_="friends-local"),
+            class_="check",
+        ),
+        d.el("button", t("friends.host"), type="button", class_="action", data_action="host-table"),
+        class_="friends-form",
     )
 
 

@@ -11,7 +11,7 @@ from barbu.presets import preset, registered
 from barbu.rules import Rules
 from web.model.settings import clean_name, parse_seed
 
-__all__ = ["NewSession", "chosen_rules", "read_new_session"]
+__all__ = ["FriendsForm", "NewSession", "chosen_rules", "read_friends_form", "read_new_session"]
 
 
 @dataclass(frozen=True)
@@ -50,3 +50,23 @@ def chosen_rules(document: Any, current: Rules) -> Rules:
         else:
             options[option.name] = json.loads(str(node.value))
     return preset(entry.name, options)
+
+
+@dataclass(frozen=True)
+class FriendsForm:
+    """What the menu's "play with friends" part asks for."""
+
+    seats: tuple[int, ...]
+    wait: int
+    local: bool
+
+
+def read_friends_form(document: Any) -> FriendsForm:
+    """The friends' seats ticked, the wait chosen, "same network only"."""
+    boxes = document.querySelectorAll('input[name="friend-seat"]:checked')
+    seats = tuple(sorted(int(str(boxes.item(i).value)) for i in range(int(boxes.length))))
+    wait = document.getElementById("friends-wait")
+    local = document.getElementById("friends-local")
+    return FriendsForm(
+        seats, int(str(wait.value)) if wait else 60, bool(local.checked) if local else False
+    )

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from barbu import Rules, SessionView
 from web.languages.i18n import NAMES, SUPPORTED
-from web.model.seats import HUMAN
-from web.model.settings import Settings, page_query
+from web.model.friends import friend_seats
+from web.model.settings import Settings, page_query, query_values
 from web.table.table_state import TableState
 
 __all__ = ["LanguageLink", "MenuProps", "language_links", "menu_props"]
@@ -33,6 +33,8 @@ class MenuProps:
     rules: Rules
     previous_seed: int | None
     languages: tuple[LanguageLink, ...]
+    friend_seats: tuple[int, ...] = ()
+    """The seats "play with friends" offers ticked (``?friends=1,2``)."""
 
 
 def menu_props(view: SessionView, state: TableState) -> MenuProps:
@@ -40,10 +42,11 @@ def menu_props(view: SessionView, state: TableState) -> MenuProps:
     rules = view.deal.rules
     return MenuProps(
         state.settings,
-        state.names[HUMAN],
+        state.names[state.seat],
         rules,
         state.previous_seed,
         language_links(state.seed, state.lang, state.query, rules.name),
+        friend_seats(query_values(state.query).get("friends", "")),
     )
 
 

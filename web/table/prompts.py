@@ -10,7 +10,6 @@ from barbu.rules import ContractRules
 from web.components.dom import Dom
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, contract_name, explanation, rank_short, said
-from web.model.seats import HUMAN
 from web.table.centre_props import ContractPromptProps, DoublingPromptProps
 
 
@@ -104,7 +103,7 @@ def rank_buttons(d: Dom, catalog: Catalog, props: ContractPromptProps) -> list[A
 def doubling_choice(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> Any:
     """The player's doubling turn: the seats he may double (or redouble), then confirm."""
     t = catalog.text
-    is_declarer = props.declarer == HUMAN
+    is_declarer = props.declarer == props.me
     contract = contract_line(catalog, props.contract, props.trump, props.start_rank)
     parts = [
         d.el(
@@ -141,7 +140,7 @@ def doubling_choice(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> Any
 def obligation(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> list[Any]:
     """The doubles the player must make now, or still owes the declarer."""
     t = catalog.text
-    if not props.must_double and (not props.owed or props.declarer == HUMAN):
+    if not props.must_double and (not props.owed or props.declarer == props.me):
         return []
     text = t(
         "choice.must_double" if props.must_double else "choice.owed",
@@ -157,7 +156,7 @@ def obligation(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> list[Any
 def double_buttons(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> list[Any]:
     """A toggle per seat the player may double, then the rules' shortcuts."""
     t, hint = catalog.text, props.hint
-    verb = "choice.redouble" if props.declarer == HUMAN else "choice.double"
+    verb = "choice.redouble" if props.declarer == props.me else "choice.double"
     toggles = [
         d.el(
             "button",

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from barbu import Card, Phase, SessionView
-from web.model.seats import HUMAN
 from web.table.centre_props import is_domino
 from web.table.table_state import Names, Seats, TableState
 
@@ -37,6 +36,8 @@ class SeatProps:
     owed: int
     """Doubles of the declarer it still owes."""
     captured: tuple[Card, ...]
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 def seat_props(seat: int, view: SessionView, state: TableState) -> SeatProps:
@@ -60,7 +61,8 @@ def seat_props(seat: int, view: SessionView, state: TableState) -> SeatProps:
         place=deal.out_order.index(seat) + 1 if playing and domino and out else None,
         passes=playing and domino and not out and seat in state.ui.passed,
         tricks=deal.tricks_won[seat] if playing and not domino else None,
-        cards=deal.hand_sizes[seat] if playing and seat != HUMAN else None,
+        cards=deal.hand_sizes[seat] if playing and seat != state.seat else None,
+        me=state.seat,
         doubled=doubled,
         owed=deal.still_owed[seat],
         captured=deal.captured[seat] if deal.contract is not None and not domino else (),

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from web.components.cards import mini_card
 from web.components.dom import Dom
-from web.components.trick import POSITIONS
+from web.components.trick import position
 from web.languages.i18n import Catalog
 from web.languages.words import card_name, object_list, place_name, said
-from web.model.seats import HUMAN
 from web.table.content import Content
 from web.table.seat_props import SeatProps
 
@@ -41,7 +40,7 @@ def seat(d: Dom, catalog: Catalog, props: SeatProps) -> Content:
                 aria_label=label,
             )
         )
-    where = t(f"seat.where.{POSITIONS[props.seat]}")
+    where = t(f"seat.where.{position(props.seat, props.me)}")
     return Content(
         tuple(parts),
         attributes=(("aria-label", t("seat.label", name=name, where=where)),),
@@ -79,15 +78,15 @@ def facts(catalog: Catalog, props: SeatProps) -> list[str]:
     if props.cards is not None:
         out.append(cat.plural("count.cards", props.cards))
     if props.doubled is not None:  # its doubling turn came
-        you = ".you" if seat == HUMAN else ""
+        you = ".you" if seat == props.me else ""
         if props.doubled:
             out.append(t("seat.doubled" + you, names=object_list(cat, props.doubled, names)))
         else:
             out.append(t("seat.passed" + you))
     if props.owed:
-        if seat == HUMAN:
+        if seat == props.me:
             key = "seat.owes_you"  # you owe Alice
-        elif props.declarer == HUMAN:
+        elif props.declarer == props.me:
             key = "seat.owes_to_you"  # Alice owes you ("vous doit", not "doit ... à vous")
         else:
             key = "seat.owes"

@@ -7,7 +7,6 @@ from web.components.dom import Dom
 from web.components.settlement import doubles_map
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, hint_text, said
-from web.model.seats import HUMAN
 from web.table.content import Content
 from web.table.status_props import StatusProps
 from web.table.table_state import Turn
@@ -62,4 +61,4 @@ def status(d: Dom, catalog: Catalog, props: StatusProps) -> Content:
     if not props.doubling:
         return Content((text,))
     # the doubles of this deal drawn between the seats, the player addressed as "you"
-    return Content((text, doubles_map(d, cat, props.doubles, names, uid="table", you=HUMAN)))
+    return Content((text, doubles_map(d, cat, props.doubles, names, uid="table", you=props.me)))

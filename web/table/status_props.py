@@ -33,6 +33,8 @@ class StatusProps:
     hint: Action | None
     hint_note: str | None = None
     """Why the Hint button waits (a catalog key), once the player tapped it."""
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 def status_props(view: SessionView, state: TableState) -> StatusProps:
@@ -54,4 +56,5 @@ def status_props(view: SessionView, state: TableState) -> StatusProps:
         turn=turn_of(view, state),
         hint=state.ui.hint,
         hint_note=state.ui.hint_note,
+        me=state.seat,
     )

@@ -8,7 +8,6 @@ from web.components.dom import Dom
 from web.components.settlement import pair_lines, settlement_table
 from web.languages.i18n import Catalog
 from web.languages.words import contract_line, said
-from web.model.seats import HUMAN
 from web.table.centre_props import SummaryProps
 
 
@@ -17,7 +16,7 @@ def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:
     t, row, names = catalog.text, props.row, props.names
     totals = [str(total) if props.latest else "" for total in props.totals]
     table = settlement_table(d, catalog, names, row.raw, row.final, totals)
-    pairs = pair_lines(d, catalog, names, row.settlement, you=HUMAN)
+    pairs = pair_lines(d, catalog, names, row.settlement, you=props.me)
     if not pairs and props.doubling:
         pairs.append(d.el("li", t("summary.no_doubles")))
     contract = contract_line(catalog, row.contract, row.trump, row.start_rank)

@@ -52,6 +52,10 @@ class TableState:
     """The table only shows the game another tab plays."""
     acted: bool = False
     """The player has acted in the current deal (there may be a decision to take back)."""
+    friends: bool = False
+    """Friends play at this table (nothing is taken back)."""
+    seat: int = HUMAN
+    """The player's seat, drawn at the bottom (a friend's page: its own)."""
 
 
 @dataclass(frozen=True)
@@ -73,11 +77,11 @@ def turn_of(view: SessionView, state: TableState) -> Turn:
     seat = deal.to_move
     if seat is None:
         return Turn("")
-    if seat == HUMAN and state.following:
+    if seat == state.seat and state.following:
         return Turn("turn.other_tab")
-    if seat == HUMAN:
+    if seat == state.seat:
         if deal.phase is Phase.DOUBLING:
-            return Turn("turn.you_redouble" if deal.declarer == HUMAN else "turn.you_double")
+            return Turn("turn.you_redouble" if deal.declarer == seat else "turn.you_double")
         return Turn("turn.you_contract" if deal.phase is Phase.CONTRACT else "turn.you_play")
     if state.ui.thinking == seat and not state.bots_can_play:
         return Turn("turn.waiting_bots", state.names[seat])

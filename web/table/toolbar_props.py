@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from barbu import SessionView
-from web.model.seats import HUMAN
 from web.table.table_state import TableState
 
 __all__ = ["HintButton", "ToolbarProps", "hint_button", "take_back_button", "toolbar_props"]
@@ -43,8 +42,8 @@ def toolbar_props(view: SessionView, state: TableState) -> ToolbarProps:
 
 def take_back_button(view: SessionView, state: TableState) -> bool | None:
     """Whether Take back can be pressed (None: not offered: the session is over, or the
-    table only shows another tab's game, or a replay)."""
-    if view.is_over or state.following or state.ui.replaying:
+    table only shows another tab's game, or a replay, or friends play)."""
+    if view.is_over or state.following or state.ui.replaying or state.friends:
         return None
     return state.acted
 
@@ -53,7 +52,7 @@ def hint_button(view: SessionView, state: TableState) -> HintButton | None:
     """The Hint button's state (None: hidden, hints turned off)."""
     if not state.settings.hints:
         return None
-    if view.is_over or state.ui.summary is not None or view.deal.to_move != HUMAN:
+    if view.is_over or state.ui.summary is not None or view.deal.to_move != state.seat:
         return "idle"
     if state.ui.hint_waiting is not None:
         return "waiting"

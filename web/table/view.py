@@ -17,14 +17,16 @@ from typing import Any, TypeVar
 
 from web.components.browser import js_object
 from web.components.dom import Dom
-from web.components.trick import POSITIONS
+from web.components.trick import POSITIONS, position
 from web.languages.i18n import Catalog
 from web.table.centre import centre
 from web.table.centre_props import CentreProps, TrickProps
 from web.table.content import Content
 from web.table.frame import PageFrame
+from web.table.friends import FriendsPanel
 from web.table.hand import card_buttons, card_state, hand_row, heading
 from web.table.hand_props import HandProps
+from web.table.joining import JoinPanel
 from web.table.menu import confirm_new, field_error, menu, note
 from web.table.menu_props import MenuProps
 from web.table.notices import notices
@@ -65,6 +67,8 @@ class TableView(PageFrame):
         """A choice or summary was just drawn in the centre: the controller gives it the focus."""
         self.built = False
         """Whether the regions exist (``build``): nothing is drawn before."""
+        self.me = 0
+        """The player's seat, drawn at the bottom (``seat_at_bottom``)."""
         self.reveal_due = False
         """A decision (or the last trick) was just drawn in the centre: it is scrolled into
         view above the pinned hand (``reveal``)."""
@@ -82,6 +86,10 @@ class TableView(PageFrame):
         self.toolbar = d.el("nav", None, class_="toolbar", aria_label=t("toolbar.label"))
         header.append(self.toolbar)
         self.notices = d.el("div", None, id="notices", class_="notices")
+        panel = d.el("section", None, id="friends", class_="friends", hidden=True)
+        panel.setAttribute("aria-labelledby", "friends-heading")
+        self.friends = FriendsPanel(d, panel)
+        self.joining = JoinPanel(d, panel)
         self.elsewhere = self.build_elsewhere()
         self.menu = d.el(
             "section",
@@ -107,7 +115,14 @@ class TableView(PageFrame):
             "div", None, id="live", class_="sr-only", aria_live="polite", role="status"
         )
         self.table.append(
-            self.elsewhere, self.notices, self.menu, self.play, self.scores, self.replay, self.live
+            self.elsewhere,
+            self.notices,
+            panel,
+            self.menu,
+            self.play,
+            self.scores,
+            self.replay,
+            self.live,
         )
 
     def build_elsewhere(self) -> Any:
@@ -406,6 +421,23 @@ class TableView(PageFrame):
         if below > 0:
             window.scrollBy(0, below)
 
+    def show_play(self, shown: bool) -> None:
+        """Show the table's play and scores, or hide them (a friend's page before it joins)."""
+        self.play.hidden = not shown
+        self.scores.hidden = not shown
+
+    def seat_at_bottom(self, me: int) -> None:
+        """Draw seat ``me`` at the bottom, the others clockwise from its left (a friend's page
+        sits at its own seat); the board's order follows, for the keyboard and screen readers."""
+        self.me = me
+        for index, node in enumerate(self.seats):
+            node.className = f"seat pos-{position(index, me)}"
+        top, left, right = (me + 2) % 4, (me + 1) % 4, (me + 3) % 4
+        self.board.replaceChildren(
+            self.seats[top], self.seats[left], self.center, self.seats[right], self.seats[me]
+        )
+        self.drawn.clear()
+
     def sweep(self, winner: int) -> bool:
         """Sweep the finished trick towards its winner (CSS, 0.2 s); False when there is no
         trick on the table or the player asked for reduced motion."""
@@ -413,7 +445,7 @@ class TableView(PageFrame):
         window = self.document.defaultView
         if not trick or window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return False
-        trick.classList.add("sweep", f"to-{POSITIONS[winner]}")
+        trick.classList.add("sweep", f"to-{position(winner, self.me)}")
         return True
 
     def announce(self, text: str) -> None:

@@ -1,0 +1,356 @@
+"""A friend's side of a friends' table on the game page: the invitation opened, the reply made,
+then the host's table drawn from this seat's views.
+
+A page opened on an invitation (``#join=`` in its address) shows the invitation (who invites,
+the game, the seat), asks the friend's name, and makes the reply (the transport,
+``web/runtime/friends.js``'s ``Guest``). Once the host accepts it the channel opens: the page says
+hello with the invitation's token, and from then on the host's messages drive it
+(``web.friends.remote.RemoteGame``): the first view puts the friend's table on the page, with
+the friend's seat at the bottom; each later view comes with the engine's ``Event`` of the action
+it follows, shown as the solo table shows its own (``Happened``); the friend's taps are sent to
+the host (``act``), whose refusal comes back worded by the engine's reason. After each deal the
+page checks it (``data-deal-verified``).
+
+``FriendGame`` is the controller's ``Game`` for that: every reading member answers from the
+seat's view; nothing is applied here (``apply`` refuses: the host's referee applies).
+A reply link opened in the host's own browser (``#reply=``) is handed to the host's tab instead
+(``deliver``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Protocol, cast
+
+from barbu import Action, DealSummary, Event, Phase, RuleError, Rules, Session, SessionView
+from barbu.errors import REFUSALS, Refusal
+from barbu.presets import rules_from_record
+from web.components.browser import js_object
+from web.friends.guest import Change
+from web.friends.remote import RemoteGame
+from web.game.effects import Draw, Effect, Happened, Hold, Notify, Put, Show, ShowPlay
+from web.game.engine import Game
+from web.languages.i18n import Catalog
+from web.languages.words import refusal, rules_link
+from web.model.settings import Settings
+from web.model.state import UiState
+from web.table.joining import JoinProps
+from web.table.view import TableView
+
+__all__ = ["FriendGame", "Joining", "Page"]
+
+STUN = ({"urls": "stun:stun.l.google.com:19302"},)
+"""The STUN server, unless the host chose "same network only" (``web.game.friends``)."""
+
+
+class FriendGame(Game):
+    """The game on a friend's page: ``Game``'s members answered by a ``RemoteGame``."""
+
+    def __init__(self, remote: RemoteGame) -> None:  # no Session here: the host holds it
+        self.remote = remote
+
+    @property
+    def seat(self) -> int:
+        """This page's seat (drawn at the bottom)."""
+        return self.remote.seat or 0
+
+    @property
+    def friends(self) -> bool:
+        """Friends play this game."""
+        return True
+
+    @property
+    def rules(self) -> Rules:
+        """The game the host's table plays."""
+        return self.remote.rules
+
+    @property
+    def seed(self) -> int | None:
+        """None: nobody chooses a friends' table's deals."""
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the session is over."""
+        return self.remote.is_over
+
+    @property
+    def number(self) -> int:
+        """The current deal's number."""
+        return self.remote.number
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act now."""
+        return self.remote.to_move
+
+    @property
+    def phase(self) -> Phase:
+        """The current deal's phase."""
+        return self.remote.phase
+
+    @property
+    def declarer(self) -> int:
+        """The current deal's declarer."""
+        return self.remote.declarer
+
+    @property
+    def deal_over(self) -> bool:
+        """Whether the current deal is over."""
+        return self.remote.deal_over
+
+    @property
+    def played(self) -> int:
+        """Cards played in the current deal."""
+        return self.remote.played
+
+    def acted(self, seat: int) -> bool:
+        """Whether ``seat`` acted in the current deal."""
+        return self.remote.acted(seat)
+
+    def played_a_card(self, seat: int) -> bool:
+        """Whether ``seat`` played a card in the current deal."""
+        return self.remote.played_a_card(seat)
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal actions (none when another seat is to move)."""
+        return self.remote.legal_actions()
+
+    def replayable(self) -> Session:
+        """The deals this page checked, as a session (the replay)."""
+        return self.remote.replayable()
+
+    def cut(self, number: int, step: int) -> Game:
+        """No practice from a friends' table's deal (the host holds the hands)."""
+        raise RuleError("a friends' table's deal is not played on alone", "bad-step")
+
+    def view(self) -> SessionView:
+        """What this seat may know now."""
+        return self.remote.view()
+
+    def summary(self, number: int) -> DealSummary | None:
+        """A finished deal's score-sheet row."""
+        return self.remote.summary(number)
+
+    @property
+    def between_deals(self) -> bool:
+        """Whether the deal is over and the host deals the next."""
+        return self.remote.between_deals
+
+    def reason(self, action: Action) -> RuleError | None:
+        """Why this seat's ``action`` is illegal now, or None."""
+        return self.remote.reason(action)
+
+    def record(self) -> dict[str, Any]:
+        """The deals this page checked, as a session record marked as played with friends."""
+        return self.remote.record()
+
+    def position_json(self) -> str:
+        """No position for the computer players: the host's worker plays the empty seats."""
+        raise RuleError("the host's computer players decide at a friends' table", "no-deal")
+
+    def bot_seed(self) -> str:
+        """A seed named after the position (unused here)."""
+        return self.remote.bot_seed()
+
+    def apply(self, action: Action) -> Event:
+        """Nothing is applied here: the host's referee applies (``Joining.act``)."""
+        raise RuleError("the host's table applies the actions", "not-your-turn")
+
+    def take_back(self) -> int:
+        """Take-back is off at a friends' table."""
+        return self.remote.take_back()
+
+    @property
+    def practised(self) -> bool:
+        """Never practised."""
+        return False
+
+    def next_deal(self) -> None:
+        """The host deals the next deal."""
+
+
+class Page(Protocol):
+    """What joining needs of the page (``web.game.app.PageController``)."""
+
+    window: Any
+    boot: Any
+    table: TableView
+    settings: Settings
+
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def ui(self) -> UiState: ...
+
+    def apply(self, effects: Sequence[Effect]) -> None: ...
+
+
+class Joining:
+    """This page's seat at a friend's table, if it was opened on an invitation."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.props = JoinProps("reading")
+        self.code = ""
+        self.token = ""
+        self.name = ""
+        self.module: Any = None
+        self.guest: Any = None
+        self.remote = RemoteGame()
+        self.game: FriendGame | None = None
+        self.proxies: list[Any] = []
+
+    @property
+    def active(self) -> bool:
+        """Whether this page is a friend's at a friends' table."""
+        return self.props.stage != "none" and bool(self.code)
+
+    @property
+    def playing(self) -> bool:
+        """Whether the host's table is on this page."""
+        return self.game is not None
+
+    def qr(self, text: str, label: str) -> Any:
+        """A QR code of ``text`` (an SVG node)."""
+        return self.module.qr(text, label) if self.module is not None else None
+
+    async def open(self, fragment: str) -> list[Effect]:
+        """Read the invitation in the address's ``fragment`` (``#join=...``)."""
+        self.code = fragment.lstrip("#")
+        self.module = await self.page.boot.friends()
+        meta = await self.module.read(self.code)
+        error = getattr(meta, "error", None)
+        if error:
+            return self.show(replace(self.props, stage="error", error=f"peer.{error}"))
+        try:
+            rules = rules_from_record(meta.rules.to_py())
+            seat, host = int(meta.seat), str(meta.host)[:24]
+            self.token, local = str(meta.token), bool(meta.local)
+        except (AttributeError, TypeError, ValueError, RuleError):
+            return self.show(replace(self.props, stage="error", error="peer.damaged"))
+        servers = [] if local else [dict(s) for s in STUN]
+        self.guest = self.module.Guest.new(js_object(self.page.window, iceServers=servers))
+        from pyodide.ffi import create_proxy
+
+        listener = create_proxy(self.heard)
+        self.proxies.append(listener)
+        self.guest.listen(listener)
+        name = self.page.settings.name
+        props = JoinProps("invited", host, rules.name, len(rules.options), seat, name)
+        return self.show(props)
+
+    def show(self, props: JoinProps) -> list[Effect]:
+        """Take ``props`` and draw the panel."""
+        self.props = props
+        self.page.table.joining.draw(self.page.catalog, props, self.qr)
+        return []
+
+    async def join(self) -> list[Effect]:
+        """The friend's name typed: make the reply to send back."""
+        name = "".join(c for c in self.page.table.joining.name() if c.isprintable()).strip()[:24]
+        if not name:
+            return self.show(replace(self.props, error="friends.name_missing"))
+        self.name = name
+        answer = await self.guest.join(self.code, name)
+        error = getattr(answer, "error", None)
+        if error:
+            return self.show(replace(self.props, stage="error", error=f"peer.{error}"))
+        props = replace(
+            self.props,
+            stage="replying",
+            name=name,
+            reply_url=str(answer.url),
+            reply_code=str(answer.code),
+            error=None,
+        )
+        return self.show(props)
+
+    def heard(self, kind: Any, seat: Any, text: Any) -> None:
+        """The transport's callback: the channel opened or closed, or a message came."""
+        kind, text = str(kind), str(text)
+        if kind == "open":
+            self.send(self.remote.table.hello(self.name, self.token))
+        elif kind == "close":
+            self.page.apply(self.show(replace(self.props, stage="lost", error="friends.lost")))
+        elif kind == "message":
+            self.page.apply(self.received(self.remote.receive(text)))
+
+    def send(self, text: str) -> None:
+        """Send a message to the host."""
+        self.guest.send(text)
+
+    def received(self, change: Change) -> list[Effect]:
+        """What one message from the host changed, as effects."""
+        for text in change.sends:
+            self.send(text)
+        effects: list[Effect] = []
+        if change.reload:
+            effects.append(Notify("friends-reload", "friends.reload"))
+        if change.refused is not None:
+            effects += self.refused(change.refused)
+        if change.verified is not None:
+            number = change.verified
+            ok = self.remote.table.verified.get(number, False)
+            reason = self.remote.table.reasons.get(number, "")
+            effects += self.show(replace(self.props, verified=ok, reason=reason))
+        if change.view and self.remote.table.view is not None:
+            effects += self.viewed(change.event)
+        elif change.seats and self.game is not None:
+            effects.append(Draw())
+        return effects
+
+    def viewed(self, event: Event | None) -> list[Effect]:
+        """A new view of this seat: the table put on the page (the first), the action shown."""
+        if self.game is None:
+            self.game = FriendGame(self.remote)
+            names = tuple(self.remote.table.names)
+            self.page.table.seat_at_bottom(self.game.seat)
+            self.page.table.mark_root("data-role", "friend")
+            self.page.table.mark_root("data-seat", str(self.game.seat))
+            stage = replace(self.props, stage="playing")
+            game = self.game
+            return [*self.show(stage), Hold(game), Put(game, names, None), ShowPlay(True), Draw()]
+        if event is not None:
+            return [Happened(event)]
+        return [Draw()]
+
+    def refused(self, fields: dict[str, Any]) -> list[Effect]:
+        """The host refused this page's last action: say why, in the engine's words."""
+        rule, params = fields.get("rule"), fields.get("params")
+        if not isinstance(rule, str) or rule not in REFUSALS:
+            return [Draw()]
+        words = {str(k): v for k, v in params.items()} if isinstance(params, dict) else {}
+        error = RuleError(rule, cast("Refusal", rule), **words)
+        catalog = self.page.catalog
+        text = refusal(catalog, error)
+        return [Show(self.page.ui.refused(text, rules_link(catalog.lang, error)))]
+
+    def act(self, action: Action) -> list[Effect]:
+        """The friend's action, sent to the host (refused here first if the view says so)."""
+        try:
+            text = self.remote.act(action)
+        except RuleError as error:
+            catalog = self.page.catalog
+            words = refusal(catalog, error)
+            return [Show(self.page.ui.refused(words, rules_link(catalog.lang, error)))]
+        self.send(text)
+        return []
+
+    async def copy(self) -> list[Effect]:
+        """Copy the reply's link."""
+        await self.module.copy(self.props.reply_url)
+        return []
+
+    async def share(self) -> list[Effect]:
+        """Share the reply's link."""
+        await self.module.share(self.props.reply_url, self.page.catalog.text("friends.reply_title"))
+        return []
+
+
+async def deliver(boot: Any, fragment: str) -> bool:
+    """A reply link opened in the host's browser: hand it to the host's tab; whether one took
+    it."""
+    module = await boot.friends()
+    return bool(await module.deliverReply(fragment.lstrip("#")))
