@@ -27,14 +27,7 @@ from web.components.browser import download
 from web.game import effects as fx
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
-from web.game.engine import (
-    Action,
-    Event,
-    Game,
-    Phase,
-    Play,
-    RuleError,
-)
+from web.game.engine import Action, Event, Game, Phase, Play, RuleError
 from web.game.events import PageEvents
 from web.game.first import FirstTable
 from web.game.players import SWEEP, PlayersLoop
@@ -48,12 +41,7 @@ from web.languages.i18n import Catalog
 from web.languages.words import announcement, refusal, rules_link
 from web.languages.words import said as say
 from web.model.seats import HUMAN
-from web.model.settings import (
-    Settings,
-    choices_from_query,
-    clean_name,
-    page_query,
-)
+from web.model.settings import Settings, choices_from_query, clean_name, page_query
 from web.model.state import UiState
 from web.runtime.codecache import compiled_from_source
 from web.table.header import header
@@ -131,7 +119,7 @@ class PageController:
             self.sessions.slot.tab.wait()
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
-        self.replays.open_link(fragment, self.query)
+        self.apply(self.replays.open_link(fragment, self.query))
         first.hand_over(self)
         self.table.mark_ready()
         self.boot.interactive()
@@ -185,7 +173,7 @@ class PageController:
         self.mark("barbu:bots-ready")
         self.ui = self.ui.hint_waits(None)  # "still starting" is said no more
         self.draw()
-        self.replays.draw()  # its review may be asked for now
+        self.apply(self.replays.draw())  # its review may be asked for now
         self.players.kick()
         stored = await self.bots.keep_bytecode(self.boot.code, compiled, self.window.console)
         self.boot.codeKept(compiled, stored)
@@ -337,7 +325,7 @@ class PageController:
             case fx.TakeFocus():
                 self.take_focus()
             case fx.CloseReplay():
-                self.replays.close()
+                self.apply(self.replays.close())
             case fx.Hold(game):
                 self.sessions.slot.held = game
             case fx.Practise(now):
@@ -362,11 +350,29 @@ class PageController:
             case fx.Download(text, name):
                 download(self.window, text, name)
             case fx.OpenShared(shared):
-                self.replays.open_shared(shared)
+                self.apply(self.replays.open_shared(shared))
             case fx.RefuseShared(error):
-                self.replays.refuse(error)
+                self.apply(self.replays.refuse(error))
             case fx.PlayOn(replay):
                 self.apply(self.practice.start(replay))
+            case _:
+                self.apply_replay(effect)
+
+    def apply_replay(self, effect: fx.Effect) -> None:
+        """Carry out one effect on the replay's region."""
+        match effect:
+            case fx.ReplayShown(shown):
+                self.ui = self.ui.show_replay(shown)
+                self.table.show_replay(shown)
+            case fx.DrawReplay(props):
+                self.table.draw_replay(props)
+            case fx.FocusReplay():
+                self.table.focus_replay()
+            case fx.FocusBack(node):
+                if not self.table.focus_again(node):
+                    self.take_focus()
+            case fx.ReplayBoard():
+                self.table.show_replay_board()
 
     async def apply_later(self, effects: Coroutine[Any, Any, list[fx.Effect]]) -> None:
         """Carry out effects once they come (``Later``)."""

@@ -20,7 +20,10 @@ offered), ``Elsewhere`` (the "another tab plays" banner), ``Rename`` (the player
 the settings), ``FieldError`` and ``ConfirmNew`` (the menu's form), ``Dismiss`` (a kind of
 notice gone), ``NoteAfter`` (a note beside a button), ``Download`` (a file saved by the
 browser), ``OpenShared`` and ``RefuseShared`` (a shared deal or session, in the replay);
-and the replay's: ``PlayOn`` (a practice deal from the replay's moment).
+and the replay's: ``PlayOn`` (a practice deal from the replay's moment), ``ReplayShown`` (its
+region shown in place of the game, or the game back), ``DrawReplay`` (its region drawn from its
+props), ``FocusReplay`` (the focus in it), ``FocusBack`` (the focus back on the button that
+opened it), ``ReplayBoard`` (its board scrolled into view).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from web.game.engine import Game
 from web.game.share import SharedDeal, SharedSession, ShareRefused
 from web.model.replay import Replay
 from web.model.state import UiState
+from web.table.replay_props import ReplayProps
 
 __all__ = [
     "Act",
@@ -46,10 +50,13 @@ __all__ = [
     "Dismiss",
     "Download",
     "Draw",
+    "DrawReplay",
     "Effect",
     "Elsewhere",
     "FieldError",
     "Focus",
+    "FocusBack",
+    "FocusReplay",
     "GateUpdates",
     "Header",
     "Hold",
@@ -68,6 +75,8 @@ __all__ = [
     "Redraw",
     "RefuseShared",
     "Rename",
+    "ReplayBoard",
+    "ReplayShown",
     "Restart",
     "Save",
     "Settled",
@@ -336,6 +345,39 @@ class PlayOn:
     replay: Replay
 
 
+@dataclass(frozen=True)
+class ReplayShown:
+    """The replay shown in place of the game (``UiState.show_replay``, its region shown), or
+    the game shown again (``shown`` false)."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class DrawReplay:
+    """Draw the replay's region from ``props`` (the view draws again only what changed)."""
+
+    props: ReplayProps
+
+
+@dataclass(frozen=True)
+class FocusReplay:
+    """The keyboard focus in the replay's region."""
+
+
+@dataclass(frozen=True)
+class FocusBack:
+    """The focus back on ``node`` (the button that opened the replay) if it is still in the
+    page, else where the player's next decision is."""
+
+    node: Any
+
+
+@dataclass(frozen=True)
+class ReplayBoard:
+    """The replay's board brought into view (a decision of the review opened)."""
+
+
 Effect = (
     Show
     | Take
@@ -374,5 +416,10 @@ Effect = (
     | OpenShared
     | RefuseShared
     | PlayOn
+    | ReplayShown
+    | DrawReplay
+    | FocusReplay
+    | FocusBack
+    | ReplayBoard
 )
 """One thing the controller does for a collaborator."""

@@ -51,9 +51,9 @@ CHOICES = "[data-card], [data-contract], [data-trump], [data-rank], [data-double
 """The table's buttons, each naming what it does in one attribute."""
 
 
-def _mover(replays: Replays, name: str) -> Callable[[Any], None]:
+def _mover(page: Page, name: str) -> Callable[[Any], None]:
     """The action of a replay's step button ``name``."""
-    return lambda _: replays.move(name)
+    return lambda _: page.apply(page.replays.move(name))
 
 
 class Page(Protocol):
@@ -120,24 +120,28 @@ class PageEvents:
                 sessions.download_kept(attribute(t, "data-key") or "")
             ),
             "dismiss-notice": lambda t: page.dismiss_notice(int(attribute(t, "data-index") or -1)),
-            "replay-deal": lambda t: replays.open_deal(
-                int(attribute(t, "data-replay-deal") or 0), t
+            "replay-deal": lambda t: page.apply(
+                replays.open_deal(int(attribute(t, "data-replay-deal") or 0), t)
             ),
-            "replay-close": lambda _: replays.close(),
-            "replay-share": lambda _: page.tasks.spawn(replays.share()),
+            "replay-close": lambda _: page.apply(replays.close()),
+            "replay-share": lambda _: page.apply([Later(replays.share())]),
             "review-start": lambda _: page.tasks.spawn(replays.review()),
-            "review-cancel": lambda _: replays.cancel_review(),
-            "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
-            "practice-start": lambda _: replays.play_on(),
-            "review-session": lambda _: page.tasks.spawn(replays.review_session()),
-            "replay-to-deal": lambda t: replays.to_deal(attribute(t, "data-deal") or ""),
-            "replay-share-session": lambda _: page.tasks.spawn(replays.share(whole=True)),
-            "replay-previous": lambda t: replays.open_previous(t),
-            "practice-leave": lambda _: page.apply(page.practice.leave()),
-            "hindsight-open": lambda t: replays.open_hindsight(
-                attribute(t, "data-hindsight-step") or ""
+            "review-cancel": lambda _: page.apply(replays.cancel_review()),
+            "review-open": lambda t: page.apply(
+                replays.open_decision(attribute(t, "data-step") or "")
             ),
-            **{name: _mover(replays, name) for name in MOVES},
+            "practice-start": lambda _: page.apply(replays.play_on()),
+            "review-session": lambda _: page.tasks.spawn(replays.review_session()),
+            "replay-to-deal": lambda t: page.apply(
+                replays.to_deal(attribute(t, "data-deal") or "")
+            ),
+            "replay-share-session": lambda _: page.apply([Later(replays.share(whole=True))]),
+            "replay-previous": lambda t: page.apply(replays.open_previous(t)),
+            "practice-leave": lambda _: page.apply(page.practice.leave()),
+            "hindsight-open": lambda t: page.apply(
+                replays.open_hindsight(attribute(t, "data-hindsight-step") or "")
+            ),
+            **{name: _mover(page, name) for name in MOVES},
         }
         self.choices: dict[str, Callable[[str], None]] = {
             "data-card": page.play_card,
@@ -164,7 +168,7 @@ class PageEvents:
     def on_hash(self) -> None:
         """A shared deal's link opened in this tab (only its fragment changed): replay it."""
         page = self.page
-        page.replays.open_link(str(page.window.location.hash), "")
+        page.apply(page.replays.open_link(str(page.window.location.hash), ""))
         page.show_address()  # the fragment goes: the same link opens it again
 
     def on_click(self, event: Any) -> None:
@@ -202,11 +206,11 @@ class PageEvents:
         if page.elsewhere and name not in ("replay-jump", "review-big", "replay-deal"):
             return
         if name == "replay-jump":
-            page.replays.jump(str(target.value))
+            page.apply(page.replays.jump(str(target.value)))
         elif name == "replay-deal":
-            page.replays.to_deal(str(target.value))
+            page.apply(page.replays.to_deal(str(target.value)))
         elif name == "review-big":
-            page.replays.only_big(bool(target.checked))
+            page.apply(page.replays.only_big(bool(target.checked)))
         elif name in ("speed", "level"):
             page.change_setting(name, str(target.value))
         elif name in ("autoplay", "sound", "hints"):
@@ -234,9 +238,9 @@ class PageEvents:
         )
         command = key_command(str(event.key), context)
         if command == "replay-close":
-            page.replays.close()
+            page.apply(page.replays.close())
         elif isinstance(command, str) and command.startswith("replay-"):
-            page.replays.move(command)
+            page.apply(page.replays.move(command))
             event.preventDefault()
         elif command == "trap-focus":
             page.table.keep_focus_in_menu(event)
