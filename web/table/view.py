@@ -490,24 +490,26 @@ class TableView(PageFrame):
             region.inert = shown or elsewhere
         self.scores.inert = shown
 
-    def keep_focus_in_menu(self, event: Any) -> None:
-        """Tab and Shift+Tab go round the menu's controls instead of leaving it."""
+    def keep_focus_in_menu(self, backwards: bool) -> bool:
+        """Tab and Shift+Tab (``backwards``) go round the menu's controls instead of leaving it;
+        whether the focus was moved here (the browser's own move is then not made)."""
         controls = [
             node
             for node in self.menu.querySelectorAll("button, input, select, a[href]")
             if not node.hasAttribute("disabled") and node.getClientRects().length
         ]
         if not controls:
-            return
+            return False
         active = self.document.activeElement
         inside = bool(active) and self.menu.contains(active)
         first, last = controls[0], controls[-1]
-        if event.shiftKey and (not inside or active.isSameNode(first)):
+        if backwards and (not inside or active.isSameNode(first)):
             last.focus()
-            event.preventDefault()
-        elif not event.shiftKey and (not inside or active.isSameNode(last)):
+            return True
+        if not backwards and (not inside or active.isSameNode(last)):
             first.focus()
-            event.preventDefault()
+            return True
+        return False
 
     def field_error(self, field: str, text: str | None) -> None:
         """Say beside a menu field what is wrong with it (None: nothing), keeping what was typed."""
