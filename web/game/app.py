@@ -10,7 +10,9 @@ save and the tab that plays (``web.game.slot``), the computer players' loop
 (``web.table.menu_form``). Events are heard on the stable ``#table`` container, so they survive
 redraws. It talks to the JavaScript boot loader through ``barbuBoot`` (web/runtime/boot.js):
 ``stage()``, ``showTable()``, ``interactive()``, ``fail()``, the ``updates`` hook, ``code`` /
-``codeKept()`` for the kept bytecode, and ``bots`` for the computer players' worker.
+``codeKept()`` for the kept bytecode, and ``bots`` for the computer players' worker. What it
+draws on and plays through is handed in, built by ``start`` from the page's document: the
+table's view (``TableView``, the only one that touches the DOM) and the sounds (Web Audio).
 """
 
 from __future__ import annotations
@@ -65,9 +67,10 @@ class PageController:
     practice: Practice
     tasks: Tasks
 
-    def __init__(self, window: Any, boot: Any, catalog: Catalog, query: str) -> None:
+    def __init__(
+        self, window: Any, boot: Any, catalog: Catalog, query: str, table: TableView, sounds: Sounds
+    ) -> None:
         self.window = window
-        self.document = window.document
         self.performance = window.performance  # draw and save times: "barbu:draw", "barbu:save"
         self.boot = boot
         self.base_catalog = self.catalog = catalog
@@ -77,9 +80,9 @@ class PageController:
         self.settings = Settings.from_json(self.sessions.slot.store.settings_text()).with_choices(
             choices_from_query(query)
         )
-        self.table = TableView(self.document, catalog)
+        self.table = table
         self.bots = ComputerPlayers(boot.bots)
-        self.sounds = Sounds(window)
+        self.sounds = sounds
         self.tasks = Tasks()
         self.announcer = Announcer(self.tasks, self.table.announce)
         self.players = PlayersLoop(self, self.tasks)
@@ -580,10 +583,13 @@ class PageController:
 
 
 async def start(boot: Any, document: Any, query: str) -> PageController:
-    """Wait for the catalog chosen by the boot loader, then build and start the controller."""
+    """Wait for the catalog chosen by the boot loader, then build the controller with the
+    table's view of ``document`` and the window's sounds, and start it."""
     catalog_source = await boot.catalog
     catalog = Catalog.from_json(catalog_source.lang, catalog_source.text)
-    controller = PageController(document.defaultView, boot, catalog, query)
+    window = document.defaultView
+    table = TableView(document, catalog)
+    controller = PageController(window, boot, catalog, query, table, Sounds(window))
     slot = controller.sessions.slot
     slot.elsewhere = not await slot.tab.claim()
     controller.events.listen()
