@@ -360,3 +360,18 @@ def test_a_review_hands_its_progress_then_its_end_to_the_page_between_its_awaits
         Announce(text(page, f"review.{done}")),
     ]
     assert (shown.reviews != {}) is (done == "done")
+
+
+def test_a_session_s_review_hands_each_deal_s_progress_to_the_page_and_says_its_end(no_pyodide):
+    page = Page(two_finished_deals(), bots=Bots({"decisions": []}))
+    shown = replays(page)
+    shown.open_deal(2)
+    asyncio.run(shown.review_session())
+    catalog = page.catalog
+    assert page.applied[0] == Announce(catalog.text("review.session_started", count=2))
+    assert page.applied[-1] == Announce(catalog.text("review.session_done", count=0))
+    drawn_between = page.applied[1:-1]
+    assert drawn_between and all(isinstance(e, DrawReplay) for e in drawn_between)
+    assert drawn_between[-1] == DrawReplay(replay_props(shown.replay, False, shown.whole))
+    assert shown.whole is not None and not shown.whole.running and len(shown.reviews) == 2
+    assert shown.replay is not None and shown.replay.review == ()  # deal 2's, shown at once
