@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["attribute", "download", "js_object", "once"]
+__all__ = ["attribute", "download", "js_object", "listen_hash", "listen_storage", "once"]
 
 
 def attribute(node: Any, name: str) -> str | None:
@@ -26,6 +26,31 @@ def once(function: Callable[[], Any]) -> Any:
     from pyodide.ffi import create_once_callable
 
     return create_once_callable(function)
+
+
+def listen_storage(window: Any, heard: Callable[[str | None, str | None], None]) -> Any:
+    """Hear the storage written by another tab: ``heard(key, text)``, each None when the
+    browser gives none (the storage cleared, the key removed); the listener, for the caller to
+    keep."""
+    from pyodide.ffi import create_proxy
+
+    def storage(event: Any) -> None:
+        key, text = event.key, event.newValue
+        heard(key if isinstance(key, str) else None, text if isinstance(text, str) else None)
+
+    listener = create_proxy(storage)
+    window.addEventListener("storage", listener)
+    return listener
+
+
+def listen_hash(window: Any, changed: Callable[[str], None]) -> Any:
+    """Hear the address's fragment changed (a link opened in this tab): ``changed(fragment)``;
+    the listener, for the caller to keep."""
+    from pyodide.ffi import create_proxy
+
+    listener = create_proxy(lambda _: changed(str(window.location.hash)))
+    window.addEventListener("hashchange", listener)
+    return listener
 
 
 def download(window: Any, text: str, name: str) -> None:

@@ -10,36 +10,31 @@ save and the tab that plays (``web.game.slot``), the computer players' loop
 (``web.table.menu_form``). Events are heard on the stable ``#table`` container, so they survive
 redraws. It talks to the JavaScript boot loader through ``barbuBoot`` (web/runtime/boot.js):
 ``stage()``, ``showTable()``, ``interactive()``, ``fail()``, the ``updates`` hook, ``code`` /
-``codeKept()`` for the kept bytecode, and ``bots`` for the computer players' worker.
+``codeKept()`` for the kept bytecode, and ``bots`` for the computer players' worker. What it
+draws on and plays through is handed in, built by ``start`` from the page's document: the
+table's view (``TableView``, the only one that touches the DOM) and the sounds (Web Audio).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import traceback
 from collections.abc import Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
 
-from barbu import Card, SessionView, Trick
+from barbu import Card, SessionView
 from web.components.browser import download
 from web.game import effects as fx
 from web.game.bots import ComputerPlayers
 from web.game.choices import Choices
-from web.game.engine import (
-    Action,
-    Event,
-    Game,
-    Phase,
-    Play,
-    RuleError,
-)
+from web.game.engine import Action, Event, Game, Play, RuleError
 from web.game.events import PageEvents
 from web.game.first import FirstTable
 from web.game.friends import Friends
 from web.game.joining import Joining, deliver
-from web.game.players import SWEEP, PlayersLoop
+from web.game.pauses import closed_later, gathered_later
+from web.game.players import PlayersLoop
 from web.game.practice import Practice
 from web.game.replays import Replays
 from web.game.sessions import Sessions
@@ -49,12 +44,7 @@ from web.game.updates import UpdateGate
 from web.languages.i18n import Catalog
 from web.languages.words import announcement, refusal, rules_link
 from web.languages.words import said as say
-from web.model.settings import (
-    Settings,
-    choices_from_query,
-    clean_name,
-    page_query,
-)
+from web.model.settings import Settings, choices_from_query, clean_name, page_query
 from web.model.state import UiState
 from web.runtime.codecache import compiled_from_source
 from web.table.header import header
@@ -78,9 +68,10 @@ class PageController:
     practice: Practice
     tasks: Tasks
 
-    def __init__(self, window: Any, boot: Any, catalog: Catalog, query: str) -> None:
+    def __init__(
+        self, window: Any, boot: Any, catalog: Catalog, query: str, table: TableView, sounds: Sounds
+    ) -> None:
         self.window = window
-        self.document = window.document
         self.performance = window.performance  # draw and save times: "barbu:draw", "barbu:save"
         self.boot = boot
         self.base_catalog = self.catalog = catalog
@@ -90,9 +81,9 @@ class PageController:
         self.settings = Settings.from_json(self.sessions.slot.store.settings_text()).with_choices(
             choices_from_query(query)
         )
-        self.table = TableView(self.document, catalog)
+        self.table = table
         self.bots = ComputerPlayers(boot.bots)
-        self.sounds = Sounds(window)
+        self.sounds = sounds
         self.tasks = Tasks()
         self.announcer = Announcer(self.tasks, self.table.announce)
         self.players = PlayersLoop(self, self.tasks)
@@ -134,12 +125,12 @@ class PageController:
             self.sessions.slot.tab.wait()
         self.boot.showTable()
         self.place_focus(self.screen_view())  # only now can the focus go to a shown button
-        self.replays.open_link(fragment, self.query)
+        self.apply(self.replays.open_link(fragment, self.query))
         if fragment.startswith("#join="):  # a friend's page: the invitation, then the table
             self.table.show_play(False)
             self.apply([fx.Later(self.joining.open(fragment))])
         elif fragment.startswith("#reply="):  # the host's browser: the host's tab takes it
-            self.tasks.spawn(self.deliver_reply(fragment))
+            self.apply([fx.Later(deliver(self.boot, fragment))])
         first.hand_over(self)
         self.table.mark_ready()
         self.boot.interactive()
@@ -147,16 +138,6 @@ class PageController:
             self.boot.bots.pageDecides()
         self.tasks.spawn(self.connect_bots())
         self.players.kick()
-
-    async def deliver_reply(self, fragment: str) -> None:
-        """A friend's reply opened in this browser: hand it to the tab hosting the table, say
-        whether it took it, and close this tab if the browser lets a page do that."""
-        taken = await deliver(self.boot, fragment)
-        self.show_address()  # the fragment goes
-        key = "friends.reply_delivered" if taken else "friends.reply_not_delivered"
-        self.notify("reply", key)
-        if taken:
-            self.window.close()
 
     def put_game(self, game: Game, names: Sequence[str] | None, summary: int | None) -> None:
         """Put ``game`` on the table with a fresh UI state (and its game's words)."""
@@ -202,7 +183,7 @@ class PageController:
         self.mark("barbu:bots-ready")
         self.ui = self.ui.hint_waits(None)  # "still starting" is said no more
         self.draw()
-        self.replays.draw()  # its review may be asked for now
+        self.apply(self.replays.draw())  # its review may be asked for now
         self.players.kick()
         stored = await self.bots.keep_bytecode(self.boot.code, compiled, self.window.console)
         self.boot.codeKept(compiled, stored)
@@ -262,7 +243,7 @@ class PageController:
         self.performance.mark("barbu:draw")
         view = self.screen_view()
         self.ui = self.ui.with_owed_double(view.deal, self.game.seat)
-        self.table.draw(table_props(view, self.table_state(self.card_reasons(view))))
+        self.table.draw(table_props(view, self.table_state(self.choices.card_reasons(view))))
         self.apply(self.practice.draw(self.table.built))
         self.place_focus(view)
         self.performance.measure("barbu:draw", "barbu:draw")
@@ -359,7 +340,7 @@ class PageController:
             case fx.TakeFocus():
                 self.take_focus()
             case fx.CloseReplay():
-                self.replays.close()
+                self.apply(self.replays.close())
             case fx.Hold(game):
                 self.sessions.slot.held = game
             case fx.Practise(now):
@@ -384,28 +365,40 @@ class PageController:
             case fx.Download(text, name):
                 download(self.window, text, name)
             case fx.OpenShared(shared):
-                self.replays.open_shared(shared)
+                self.apply(self.replays.open_shared(shared))
             case fx.RefuseShared(error):
-                self.replays.refuse(error)
+                self.apply(self.replays.refuse(error))
             case fx.PlayOn(replay):
                 self.apply(self.practice.start(replay))
             case fx.Happened(event):
                 self.after(event)
                 self.players.kick()
             case fx.DrawFriends():
-                self.draw_friends()
+                self.friends.draw()
             case fx.ShowPlay(shown):
                 self.table.show_play(shown)
+            case _:
+                self.apply_replay(effect)
+
+    def apply_replay(self, effect: fx.Effect) -> None:
+        """Carry out one effect on the replay's region."""
+        match effect:
+            case fx.ReplayShown(shown):
+                self.ui = self.ui.show_replay(shown)
+                self.table.show_replay(shown)
+            case fx.DrawReplay(props):
+                self.table.draw_replay(props)
+            case fx.FocusReplay():
+                self.table.focus_replay()
+            case fx.FocusBack(node):
+                if not self.table.focus_again(node):
+                    self.take_focus()
+            case fx.ReplayBoard():
+                self.table.show_replay_board()
 
     async def apply_later(self, effects: Coroutine[Any, Any, list[fx.Effect]]) -> None:
         """Carry out effects once they come (``Later``)."""
         self.apply(await effects)
-
-    def draw_friends(self) -> None:
-        """Draw the friends' seats of the table this page hosts (hidden when there is none)."""
-        hosting = self.friends.hosting
-        props = hosting.props() if hosting is not None else None
-        self.table.friends.draw(self.catalog, props, self.friends.qr)
 
     def computer_plays(self, seat: int) -> bool:
         """Whether a computer player chooses for ``seat`` (the others' seats but a friend's)."""
@@ -417,19 +410,6 @@ class PageController:
         """Take ``ui`` as the UI state and redraw."""
         self.ui = ui
         self.draw()
-
-    def card_reasons(self, view: SessionView) -> tuple[tuple[str, str], ...]:
-        """Why each card of the player's hand may not be played now, in words."""
-        deal = view.deal
-        if deal.to_move != self.game.seat or deal.phase is not Phase.PLAY or self.ui.summary:
-            return ()
-        playable = {a.card for a in deal.legal if isinstance(a, Play)}
-        reasons = []
-        for card in deal.hand:
-            error = None if card in playable else self.game.reason(Play(card))
-            if error is not None:
-                reasons.append((str(card), refusal(self.catalog, error)))
-        return tuple(reasons)
 
     def take_focus(self) -> None:
         """Put the focus where the player's next decision is (``place_focus``)."""
@@ -494,49 +474,21 @@ class PageController:
             if event.trick is not None:
                 said.append(say(self.catalog, "trick.won", event.trick.winner, self.names))
                 if not event.over:  # the deal's last trick stays until the summary
-                    self.tasks.spawn(self.gather_later(event.trick))
+                    self.apply([fx.Later(gathered_later(self, event.trick))])
             said += [say(self.catalog, "say.pass", seat, self.names) for seat in event.skipped]
         if event.summary is not None:
             if self.ui.closing:
-                self.tasks.spawn(self.close_later(self.players.generation, event.summary.number))
+                number, generation = event.summary.number, self.players.generation
+                self.apply([fx.Later(closed_later(self, generation, number))])
             said.append(self.catalog.text("say.deal_over", number=event.summary.number))
             if self.game.is_over and not self.practice.active:  # a practice deal is not kept
-                self.record_stats()
+                self.sessions.record_stats()
         self.apply(self.sessions.save())
         self.gate_updates()
         self.draw()
         if self.ui.summary is None and not self.elsewhere and game.to_move == game.seat:
             said.append(turn_text(self.catalog, turn_of(self.screen_view(), self.table_state())))
         self.announce(" ".join(s for s in said if s))
-
-    def record_stats(self) -> None:
-        """The session's last deal is over: store its statistics entry (web.stats.record,
-        imported only now: the statistics' modules are not the game's start)."""
-        from web.stats.record import record_finished
-
-        now = int(self.window.Date.now())
-        record_finished(self.boot, self.game.record(), self.settings.level, now)
-
-    async def gather_later(self, trick: Trick) -> None:
-        """Leave a finished trick on the table for a moment, then gather it."""
-        pause = self.settings.trick_pause
-        if pause <= 0:
-            return
-        await asyncio.sleep(pause)
-        if self.ui.shown_trick is trick and self.table.sweep(trick.winner):
-            await asyncio.sleep(SWEEP)
-        if self.ui.shown_trick is trick:
-            self.show(self.ui.gathered(trick))
-
-    async def close_later(self, generation: int, number: int) -> None:
-        """Leave the deal's last trick on the table for a moment, then show the summary."""
-        await asyncio.sleep(self.settings.trick_pause)
-        trick = self.ui.shown_trick
-        if trick is not None and self.table.sweep(trick.winner):
-            await asyncio.sleep(SWEEP)
-        closed = self.ui.closed(number)
-        if generation == self.players.generation and closed is not self.ui:
-            self.show(closed)
 
     def next_deal(self) -> None:
         """Leave the deal summary for the next deal (or the final ranking)."""
@@ -618,10 +570,13 @@ class PageController:
 
 
 async def start(boot: Any, document: Any, query: str) -> PageController:
-    """Wait for the catalog chosen by the boot loader, then build and start the controller."""
+    """Wait for the catalog chosen by the boot loader, then build the controller with the
+    table's view of ``document`` and the window's sounds, and start it."""
     catalog_source = await boot.catalog
     catalog = Catalog.from_json(catalog_source.lang, catalog_source.text)
-    controller = PageController(document.defaultView, boot, catalog, query)
+    window = document.defaultView
+    table = TableView(document, catalog)
+    controller = PageController(window, boot, catalog, query, table, Sounds(window))
     slot = controller.sessions.slot
     friend = str(document.defaultView.location.hash).startswith("#join=")
     slot.elsewhere = False if friend else not await slot.tab.claim()

@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from barbu import Action, ChooseContract, Contract, Double, Rank, RuleError, SessionView, Suit
+from barbu import (
+    Action,
+    ChooseContract,
+    Contract,
+    Double,
+    Phase,
+    Play,
+    Rank,
+    RuleError,
+    SessionView,
+    Suit,
+)
 from web.game.bots import ComputerPlayers
 from web.game.effects import (
     Act,
@@ -91,6 +102,20 @@ class Choices:
         if self.page.ui.picking is None:
             raise RuleError("choose a contract first", "no-contract")
         return self.page.ui.picking
+
+    def card_reasons(self, view: SessionView) -> tuple[tuple[str, str], ...]:
+        """Why each card of the player's hand may not be played now, in words."""
+        page = self.page
+        deal = view.deal
+        if deal.to_move != page.game.seat or deal.phase is not Phase.PLAY or page.ui.summary:
+            return ()
+        playable = {a.card for a in deal.legal if isinstance(a, Play)}
+        reasons = []
+        for card in deal.hand:
+            error = None if card in playable else page.game.reason(Play(card))
+            if error is not None:
+                reasons.append((str(card), refusal(page.catalog, error)))
+        return tuple(reasons)
 
     def toggle_double(self, seat: int) -> list[Effect]:
         """Select or unselect a seat to double (or redouble) on the player's turn (a double

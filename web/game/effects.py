@@ -20,8 +20,11 @@ offered), ``Elsewhere`` (the "another tab plays" banner), ``Rename`` (the player
 the settings), ``FieldError`` and ``ConfirmNew`` (the menu's form), ``Dismiss`` (a kind of
 notice gone), ``NoteAfter`` (a note beside a button), ``Download`` (a file saved by the
 browser), ``OpenShared`` and ``RefuseShared`` (a shared deal or session, in the replay);
-and the replay's: ``PlayOn`` (a practice deal from the replay's moment); and a friends'
-table's: ``Happened`` (an action the referee applied for a friend, shown like any other) and
+and the replay's: ``PlayOn`` (a practice deal from the replay's moment), ``ReplayShown`` (its
+region shown in place of the game, or the game back), ``DrawReplay`` (its region drawn from its
+props), ``FocusReplay`` (the focus in it), ``FocusBack`` (the focus back on the button that
+opened it), ``ReplayBoard`` (its board scrolled into view); and a friends' table's:
+``Happened`` (an action the referee applied for a friend, shown like any other),
 ``DrawFriends`` (the friends' seats redrawn), ``ShowPlay`` (the table shown once a friend's
 page has the host's).
 """
@@ -37,6 +40,7 @@ from web.game.engine import Game
 from web.game.share import SharedDeal, SharedSession, ShareRefused
 from web.model.replay import Replay
 from web.model.state import UiState
+from web.table.replay_props import ReplayProps
 
 __all__ = [
     "Act",
@@ -50,10 +54,13 @@ __all__ = [
     "Download",
     "Draw",
     "DrawFriends",
+    "DrawReplay",
     "Effect",
     "Elsewhere",
     "FieldError",
     "Focus",
+    "FocusBack",
+    "FocusReplay",
     "GateUpdates",
     "Happened",
     "Header",
@@ -73,6 +80,8 @@ __all__ = [
     "Redraw",
     "RefuseShared",
     "Rename",
+    "ReplayBoard",
+    "ReplayShown",
     "Restart",
     "Save",
     "Settled",
@@ -362,6 +371,39 @@ class ShowPlay:
     shown: bool
 
 
+@dataclass(frozen=True)
+class ReplayShown:
+    """The replay shown in place of the game (``UiState.show_replay``, its region shown), or
+    the game shown again (``shown`` false)."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class DrawReplay:
+    """Draw the replay's region from ``props`` (the view draws again only what changed)."""
+
+    props: ReplayProps
+
+
+@dataclass(frozen=True)
+class FocusReplay:
+    """The keyboard focus in the replay's region."""
+
+
+@dataclass(frozen=True)
+class FocusBack:
+    """The focus back on ``node`` (the button that opened the replay) if it is still in the
+    page, else where the player's next decision is."""
+
+    node: Any
+
+
+@dataclass(frozen=True)
+class ReplayBoard:
+    """The replay's board brought into view (a decision of the review opened)."""
+
+
 Effect = (
     Show
     | Happened
@@ -403,5 +445,10 @@ Effect = (
     | OpenShared
     | RefuseShared
     | PlayOn
+    | ReplayShown
+    | DrawReplay
+    | FocusReplay
+    | FocusBack
+    | ReplayBoard
 )
 """One thing the controller does for a collaborator."""

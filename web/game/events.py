@@ -1,14 +1,20 @@
 """The game page's events: clicks and changes heard on the stable ``#table`` container (they
-survive redraws), keys on the document, the storage written by another tab; each turned into
-one call of the controller (``web.game.app.PageController``, seen through ``Page``: what the
-events need of it) or of its collaborators."""
+survive redraws), keys on the document, the storage written by another tab, a shared link opened
+in this tab; each turned into one call of the controller (``web.game.app.PageController``, seen
+through ``Page``: what the events need of it) or of its collaborators.
+
+Nothing here reads the DOM: the view reads each event into a plain value (``web.table.heard``:
+``Click``, ``Change``, ``Key``) and the browser's bridges hear the storage and the address
+(``web.components.browser``); this module only maps those values to calls, so it is tested
+without a browser (tests/test_events.py).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from web.components.browser import attribute
+from web.components.browser import listen_hash, listen_storage
 from web.game.choices import Choices
 from web.game.effects import Effect, Later
 from web.game.engine import Game
@@ -21,6 +27,7 @@ from web.game.sessions import Sessions
 from web.game.tasks import Tasks
 from web.languages.i18n import Catalog
 from web.model.state import UiState
+from web.table.heard import Change, Click, Key
 from web.table.view import TableView
 
 __all__ = ["Page", "PageEvents"]
@@ -49,18 +56,18 @@ FOLLOWER_ACTIONS = frozenset(
 )
 """What a tab that only shows the game (another tab plays it) still lets the player do."""
 
-CHOICES = "[data-card], [data-contract], [data-trump], [data-rank], [data-double], [data-action]"
-"""The table's buttons, each naming what it does in one attribute."""
+FOLLOWED_SETTINGS = ("replay-jump", "review-big", "replay-deal")
+"""The fields a tab that only shows the game still lets the player change (the replay's)."""
 
 
-def _seat(target: Any) -> int:
+def _seat(click: Click) -> int:
     """The seat a button of the friends' seats is for (``data-seat``)."""
-    return int(attribute(target, "data-seat") or 0)
+    return int(click.get("data-seat") or 0)
 
 
-def _mover(replays: Replays, name: str) -> Callable[[Any], None]:
+def _mover(page: Page, name: str) -> Callable[[Click], None]:
     """The action of a replay's step button ``name``."""
-    return lambda _: replays.move(name)
+    return lambda _: page.apply(page.replays.move(name))
 
 
 class Page(Protocol):
@@ -104,10 +111,10 @@ class PageEvents:
         self.page = page
         self.proxies: list[Any] = []
         sessions, choices, replays = page.sessions, page.choices, page.replays
-        self.actions: dict[str, Callable[[Any], None]] = {
+        self.actions: dict[str, Callable[[Click], None]] = {
             "take-over": lambda _: sessions.slot.take_over(),
-            "shortcut": lambda target: page.apply(
-                choices.double_shortcut(attribute(target, "data-shortcut"))
+            "shortcut": lambda click: page.apply(
+                choices.double_shortcut(click.get("data-shortcut"))
             ),
             "doubles-done": lambda _: page.apply(choices.doubles_done()),
             "next": lambda _: page.next_deal(),
@@ -115,7 +122,7 @@ class PageEvents:
             "undo": lambda _: page.apply(choices.take_back()),
             "last-trick": lambda _: page.toggle_last_trick(),
             "menu": lambda _: page.toggle_menu(),
-            "export": lambda button: page.apply(sessions.export(button)),
+            "export": lambda click: page.apply(sessions.export(click.node)),
             "start-new": lambda _: page.apply(sessions.start_new_from_menu()),
             "start-new-confirmed": lambda _: page.apply(sessions.start_new_from_menu(True)),
             "start-new-cancel": lambda _: page.cancel_new_session(),
@@ -134,28 +141,26 @@ class PageEvents:
                 sessions.new_session(page.game.seed, rules=page.game.rules)
             ),
             "resume-previous": lambda _: page.apply(sessions.resume_previous()),
-            "download-kept": lambda t: page.apply(
-                sessions.download_kept(attribute(t, "data-key") or "")
+            "download-kept": lambda c: page.apply(sessions.download_kept(c.get("data-key") or "")),
+            "dismiss-notice": lambda c: page.dismiss_notice(int(c.get("data-index") or -1)),
+            "replay-deal": lambda c: page.apply(
+                replays.open_deal(int(c.get("data-replay-deal") or 0), c.node)
             ),
-            "dismiss-notice": lambda t: page.dismiss_notice(int(attribute(t, "data-index") or -1)),
-            "replay-deal": lambda t: replays.open_deal(
-                int(attribute(t, "data-replay-deal") or 0), t
-            ),
-            "replay-close": lambda _: replays.close(),
-            "replay-share": lambda _: page.tasks.spawn(replays.share()),
+            "replay-close": lambda _: page.apply(replays.close()),
+            "replay-share": lambda _: page.apply([Later(replays.share())]),
             "review-start": lambda _: page.tasks.spawn(replays.review()),
-            "review-cancel": lambda _: replays.cancel_review(),
-            "review-open": lambda t: replays.open_decision(attribute(t, "data-step") or ""),
-            "practice-start": lambda _: replays.play_on(),
+            "review-cancel": lambda _: page.apply(replays.cancel_review()),
+            "review-open": lambda c: page.apply(replays.open_decision(c.get("data-step") or "")),
+            "practice-start": lambda _: page.apply(replays.play_on()),
             "review-session": lambda _: page.tasks.spawn(replays.review_session()),
-            "replay-to-deal": lambda t: replays.to_deal(attribute(t, "data-deal") or ""),
-            "replay-share-session": lambda _: page.tasks.spawn(replays.share(whole=True)),
-            "replay-previous": lambda t: replays.open_previous(t),
+            "replay-to-deal": lambda c: page.apply(replays.to_deal(c.get("data-deal") or "")),
+            "replay-share-session": lambda _: page.apply([Later(replays.share(whole=True))]),
+            "replay-previous": lambda c: page.apply(replays.open_previous(c.node)),
             "practice-leave": lambda _: page.apply(page.practice.leave()),
-            "hindsight-open": lambda t: replays.open_hindsight(
-                attribute(t, "data-hindsight-step") or ""
+            "hindsight-open": lambda c: page.apply(
+                replays.open_hindsight(c.get("data-hindsight-step") or "")
             ),
-            **{name: _mover(replays, name) for name in MOVES},
+            **{name: _mover(page, name) for name in MOVES},
         }
         self.choices: dict[str, Callable[[str], None]] = {
             "data-card": page.play_card,
@@ -166,42 +171,37 @@ class PageEvents:
         }
 
     def listen(self) -> None:
-        """Hear clicks and changes on the table container, keys on the document, the storage."""
-        from pyodide.ffi import create_proxy
-
+        """Hear clicks and changes on the table container, keys on the document, the storage,
+        the address's fragment."""
         page = self.page
-        click, change = create_proxy(self.on_click), create_proxy(self.on_change)
-        key = create_proxy(self.on_key)
-        storage = create_proxy(lambda event: page.sessions.slot.heard(event.key, event.newValue))
-        shared = create_proxy(lambda _: self.on_hash())
-        self.proxies += [click, change, key, storage, shared]
-        page.table.listen(click, change, key)
-        page.window.addEventListener("storage", storage)
-        page.window.addEventListener("hashchange", shared)
+        page.table.listen(self.on_click, self.on_change, self.on_key)
+        self.proxies += [
+            listen_storage(page.window, page.sessions.slot.heard),
+            listen_hash(page.window, self.on_hash),
+        ]
 
-    def on_hash(self) -> None:
+    def on_hash(self, fragment: str) -> None:
         """A shared deal's link opened in this tab (only its fragment changed): replay it."""
         page = self.page
-        page.replays.open_link(str(page.window.location.hash), "")
+        page.apply(page.replays.open_link(fragment, ""))
         page.show_address()  # the fragment goes: the same link opens it again
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, click: Click) -> None:
         """A click (or Enter/Space) on a button of the table."""
-        target = event.target.closest(CHOICES)
-        if not target or target.hasAttribute("disabled"):
+        if click.disabled:
             return
-        action = attribute(target, "data-action")
+        action = click.get("data-action")
         if self.page.elsewhere and action not in FOLLOWER_ACTIONS:
-            if target.hasAttribute("data-card"):
+            if click.get("data-card") is not None:
                 self.explain_following()
             return  # only shown here (the table is inert too)
         try:
             for name, choose in self.choices.items():
-                if (value := attribute(target, name)) is not None:
+                if (value := click.get(name)) is not None:
                     choose(value)
                     return
             if action in self.actions:
-                self.actions[action](target)
+                self.actions[action](click)
         except Exception as error:  # a bug: keep the page alive and leave a trace
             self.page.window.console.error(f"Barbu: {type(error).__name__}: {error}")
             raise
@@ -213,68 +213,69 @@ class PageEvents:
         page.table.call_elsewhere()
         page.announce(page.catalog.text("tab.elsewhere"))
 
-    def on_change(self, event: Any) -> None:
-        """A setting changed, or a file was chosen for import."""
-        page, target = self.page, event.target
-        name = attribute(target, "data-setting") or ""
-        if page.elsewhere and name not in ("replay-jump", "review-big", "replay-deal"):
-            return
+    def on_change(self, change: Change) -> bool:
+        """A setting changed, or a file was chosen for import; whether a file was taken (its
+        field is then emptied, so that the same file may be chosen again)."""
+        page, name, value = self.page, change.setting, change.value
+        if page.elsewhere and name not in FOLLOWED_SETTINGS:
+            return False
         if name == "replay-jump":
-            page.replays.jump(str(target.value))
+            page.apply(page.replays.jump(value))
         elif name == "replay-deal":
-            page.replays.to_deal(str(target.value))
+            page.apply(page.replays.to_deal(value))
         elif name == "review-big":
-            page.replays.only_big(bool(target.checked))
+            page.apply(page.replays.only_big(change.checked))
         elif name in ("speed", "level"):
-            page.change_setting(name, str(target.value))
+            page.change_setting(name, value)
         elif name in ("autoplay", "sound", "hints"):
-            page.change_setting(name, bool(target.checked))
+            page.change_setting(name, change.checked)
         elif name == "new-rules":  # a game's options show while that game is chosen
-            page.table.show_options_for(str(target.value))
-        elif name == "import":
-            files = target.files
-            if files and files.length:
-                page.apply([Later(page.sessions.import_file(files.item(0)))])
-                target.value = ""
+            page.table.show_options_for(value)
+        elif name == "import" and change.file is not None:
+            page.apply([Later(page.sessions.import_file(change.file))])
+            return True
+        return False
 
-    def on_key(self, event: Any) -> None:
-        """Keyboard play (``web.game.keys``)."""
+    def on_key(self, key: Key) -> bool:
+        """Keyboard play (``web.game.keys``); whether the key was used (the browser then does
+        not do its own with it)."""
         page = self.page
-        tag = page.table.focused_tag()
         context = KeyContext(
-            in_field=tag in ("input", "select", "textarea"),
-            modifier=bool(event.ctrlKey or event.metaKey or event.altKey),
+            in_field=key.in_field,
+            modifier=key.modifier,
             menu_open=page.ui.menu_open,
             last_trick_open=page.ui.last_trick_open,
             elsewhere=page.elsewhere,
             prompt=page.table.has_prompt(),
             replay=page.ui.replaying,
         )
-        command = key_command(str(event.key), context)
+        command = key_command(key.key, context)
         if command == "replay-close":
-            page.replays.close()
+            page.apply(page.replays.close())
         elif isinstance(command, str) and command.startswith("replay-"):
-            page.replays.move(command)
-            event.preventDefault()
+            page.apply(page.replays.move(command))
+            return True
         elif command == "trap-focus":
-            page.table.keep_focus_in_menu(event)
+            return page.table.keep_focus_in_menu(key.shift)
         elif command == "close-menu":
             page.toggle_menu()
         elif command == "close-last-trick":
             page.toggle_last_trick()
         elif command is not None:
-            self.on_card_key(event, command)
+            return self.on_card_key(command)
+        return False
 
-    def on_card_key(self, event: Any, command: str | int) -> None:
-        """An arrow (to the next or previous playable card) or a digit (play that card)."""
+    def on_card_key(self, command: str | int) -> bool:
+        """An arrow (to the next or previous playable card) or a digit (play that card);
+        whether it was used."""
         table = self.page.table
         codes = table.playable_codes()
         if not codes:
-            return
+            return False
         if isinstance(command, int):
             if command < len(codes):
                 table.click_playable(command)
-                event.preventDefault()
-            return
+                return True
+            return False
         table.focus_playable(neighbour(codes, table.focused_card(), command == "next-card"))
-        event.preventDefault()
+        return True

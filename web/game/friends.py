@@ -66,6 +66,11 @@ class Friends:
         hosting = self.hosting
         return not self.playing or hosting is None or hosting.table.played_by_computer(seat)
 
+    def draw(self) -> None:
+        """Draw the friends' seats of the table this page hosts (hidden when there is none)."""
+        props = self.hosting.props() if self.hosting is not None else None
+        self.page.table.friends.draw(self.page.catalog, props, self.qr)
+
     def now(self) -> float:
         """The page's clock, in seconds."""
         return float(self.page.window.performance.now()) / 1000

@@ -349,8 +349,10 @@ class Joining:
         return []
 
 
-async def deliver(boot: Any, fragment: str) -> bool:
-    """A reply link opened in the host's browser: hand it to the host's tab; whether one took
-    it."""
+async def deliver(boot: Any, fragment: str) -> list[Effect]:
+    """A friend's reply opened in the host's browser: hand it to the host's tab, and say whether
+    one took it (the transport then closes this tab, if the browser lets a page do that)."""
     module = await boot.friends()
-    return bool(await module.deliverReply(fragment.lstrip("#")))
+    taken = bool(await module.deliverReply(fragment.lstrip("#")))
+    key = "friends.reply_delivered" if taken else "friends.reply_not_delivered"
+    return [Notify("reply", key)]

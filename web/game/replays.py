@@ -8,10 +8,14 @@ lets them play on. The replay itself is a pure value (``web.model.replay.Replay`
 ``web.table.replay``; sharing is ``web.game.share``; the review runs in the computer players'
 worker (``web.runtime.worker.review``) and comes back as ``web.model.review.ReviewItem``s.
 
-``Replays`` keeps the replay's own state and draws its region through the table (``Region``);
-what it changes of the page (the UI state, the menu, a notice, an announcement, the table
-redrawn, the players kicked, a file downloaded, a practice started) it hands as effects
-(``web.game.effects``) to the controller's ``apply``, in the order it decides them.
+``Replays`` keeps the replay's own state and touches nothing of the page: each decision returns
+effects (``web.game.effects``) for the controller's ``apply``, in the order they are carried
+out: the replay's region shown, drawn from its props (``DrawReplay``) and focused, the UI
+state, the menu, a notice, an announcement, the table redrawn, the focus given back, the
+players kicked, a file downloaded, a practice started. A link made (``share``) comes after an
+await: its effects come back through ``Later``. The reviews run in the worker across several
+awaits: what they decide between two awaits (their progress drawn, a deal's review shown) is
+handed to ``apply`` as it comes, like the computer players' loop does.
 """
 
 from __future__ import annotations
@@ -28,12 +32,15 @@ from web.game.effects import (
     CloseMenu,
     Download,
     Draw,
+    DrawReplay,
     Effect,
+    FocusBack,
+    FocusReplay,
     Kick,
     Notify,
     PlayOn,
-    Take,
-    TakeFocus,
+    ReplayBoard,
+    ReplayShown,
 )
 from web.game.engine import Game
 from web.game.kept_reviews import ReviewShelf, deal_key
@@ -58,31 +65,19 @@ from web.model.review import ReviewItem, review_items
 from web.model.session_review import SessionReview
 from web.model.settings import clean_name
 from web.model.state import UiState
-from web.table.replay_props import ReplayProps, replay_props
-
-
-class Region(Protocol):
-    """The table, as the replay's region is shown, drawn and focused (``TableView``)."""
-
-    def show_replay(self, shown: bool) -> None: ...
-    def draw_replay(self, props: ReplayProps) -> None: ...
-    def focus_replay(self) -> None: ...
-    def focus_again(self, node: Any) -> bool: ...
-    def show_replay_board(self) -> None: ...
+from web.table.replay_props import replay_props
 
 
 class Page(Protocol):
     """What the replays read of the page (``web.game.app.PageController``): nothing here is
-    written; the effects handed to ``apply`` say what changes."""
+    written; the effects returned, or handed to ``apply`` between a review's awaits, say what
+    changes."""
 
     window: Any
     game: Game
     names: list[str]
     catalog: Catalog
     bots: ComputerPlayers
-
-    @property
-    def table(self) -> Region: ...
 
     def default_names(self) -> list[str]: ...
     def apply(self, effects: Sequence[Effect]) -> None: ...
@@ -91,7 +86,10 @@ class Page(Protocol):
     def ui(self) -> UiState: ...
 
 
-__all__ = ["MOVES", "Page", "Replays"]
+__all__ = ["MOVES", "Found", "Page", "Replays"]
+
+Found = tuple[tuple[ReviewItem, ...] | None, list[Effect]]
+"""A review kept (None: none), and what finding it asks of the page (a damaged text said)."""
 
 MOVES: dict[str, Callable[[Replay], Replay]] = {
     "replay-home": Replay.home,
@@ -125,10 +123,11 @@ class Replays:
 
     # -- opening and closing ---------------------------------------------------------------
 
-    def open_deal(self, number: int, opener: Any = None) -> None:
+    def open_deal(self, number: int, opener: Any = None) -> list[Effect]:
         """Replay deal ``number`` of the session on the table (a finished one)."""
-        names = tuple(self.page.names)
-        self.open_in(self.page.game.replayable(), number, names, "session", 0, opener)
+        return self.open_in(
+            self.page.game.replayable(), number, tuple(self.page.names), "session", 0, opener
+        )
 
     def open_in(
         self,
@@ -138,151 +137,137 @@ class Replays:
         source: str,
         mine: int | None,
         opener: Any = None,
-    ) -> None:
+    ) -> list[Effect]:
         """Replay deal ``number`` of ``session`` (a finished one), from ``source``
         (``replay.SOURCES``), with its review if one is kept; a shared one from its end."""
         deals = session.deals
         if not 0 < number <= len(deals) or not deals[number - 1].is_over:
-            return
+            return []
         deal = deals[number - 1]
         replay = Replay(
             deal.at(len(deal.history)), names, number, mine, source=source, session=session
         )
         if source == "shared":
             replay = replay.end()
-        kept = self.kept_review(deal) if mine is not None else None
+        kept, effects = self.kept_review(deal) if mine is not None else (None, [])
         replay = replay if kept is None else replay.reviewed(kept)
         if self.replay is None:
-            self.show(replay, opener)
-            return
+            return [*effects, *self.show(replay, opener)]
         if self.whole is None or not self.whole.running:  # a session's review goes on
-            self.cancel_review()
+            effects += self.cancel_review()
         self.replay = replay
-        self.draw()
-        self.page.apply([Announce(self.said())])
+        return [*effects, *self.draw(), Announce(self.said())]
 
-    def to_deal(self, value: str) -> None:
+    def to_deal(self, value: str) -> list[Effect]:
         """Another deal of the replay's session, chosen in its list."""
         replay = self.replay
         if replay is not None and replay.session is not None and value.isdigit():
-            self.open_in(replay.session, int(value), replay.names, replay.source, replay.mine)
+            number, source = int(value), replay.source
+            return self.open_in(replay.session, number, replay.names, source, replay.mine)
+        return []
 
-    def open_previous(self, opener: Any = None) -> None:
+    def open_previous(self, opener: Any = None) -> list[Effect]:
         """Replay the deals of the previous session kept on this device (its last finished
         deal first)."""
         found = previous_session(self.store)
         deals = found[1].replayable().finished_deals() if found is not None else []
         if found is None or not deals:
-            self.page.apply([Notify("previous-empty", "notice.previous_no_deal")])
-            return
+            return [Notify("previous-empty", "notice.previous_no_deal")]
         saved, game = found
         defaults = self.page.default_names()
         names = tuple(
             clean_name(name) or defaults[seat]
             for seat, name in enumerate(saved.names or ("", "", "", ""))
         )
-        self.open_in(game.replayable(), deals[-1].number, names, "previous", 0, opener)
+        return self.open_in(game.replayable(), deals[-1].number, names, "previous", 0, opener)
 
-    def kept_review(self, deal: Deal) -> tuple[ReviewItem, ...] | None:
+    def kept_review(self, deal: Deal) -> Found:
         """The review made of ``deal`` in this visit or kept on this device, if any (a damaged
         text of kept reviews is said once, and set aside)."""
         key = deal_key(deal)
+        effects: list[Effect] = []
         if key not in self.reviews:
             found = self.shelf.find(deal)
             if self.shelf.take_damaged():
-                self.page.apply([Notify("reviews-damaged", "notice.reviews_damaged")])
+                effects.append(Notify("reviews-damaged", "notice.reviews_damaged"))
             if found is None:
-                return None
+                return None, effects
             self.reviews[key] = found
-        return self.reviews[key]
+        return self.reviews[key], effects
 
-    def open_shared(self, shared: SharedDeal | SharedSession) -> None:
+    def open_shared(self, shared: SharedDeal | SharedSession) -> list[Effect]:
         """Replay a deal someone shared (or a session's last deal), from its end (its
         settlement shown)."""
         t = self.page.catalog.text
         defaults = (t("replay.sender"), t("player.1"), t("player.2"), t("player.3"))
         names = tuple(name or defaults[seat] for seat, name in enumerate(shared.names))
         if isinstance(shared, SharedSession):
-            self.close()  # a replay shown before gives way
-            self.open_in(shared.session, shared.deals[-1].number, names, "shared", None)
-            return
-        self.show(Replay(shared.deal, names, None, None, source="shared").end(), None)
+            closed = self.close()  # a replay shown before gives way
+            number = shared.deals[-1].number
+            return [*closed, *self.open_in(shared.session, number, names, "shared", None)]
+        return self.show(Replay(shared.deal, names, None, None, source="shared").end(), None)
 
-    def open_link(self, fragment: str, query: str) -> None:
+    def open_link(self, fragment: str, query: str) -> list[Effect]:
         """Open the deal an address shares, if any; a link that cannot be opened is refused
         with a notice, and the game plays on."""
         payload = link_payload(fragment, query)
         if payload is None:
-            return
+            return []
         try:
             shared = shared_from_payload(payload)
         except ShareRefused as error:
-            self.refuse(error)
-            return
-        self.open_shared(shared)
+            return self.refuse(error)
+        return self.open_shared(shared)
 
-    def refuse(self, error: ShareRefused) -> None:
+    def refuse(self, error: ShareRefused) -> list[Effect]:
         """Say why a shared link or file is not opened."""
-        self.page.apply([Notify("share-refused", f"notice.share_{error.code.replace('-', '_')}")])
+        return [Notify("share-refused", f"notice.share_{error.code.replace('-', '_')}")]
 
-    def show(self, replay: Replay, opener: Any) -> None:
+    def show(self, replay: Replay, opener: Any) -> list[Effect]:
         """Put ``replay`` on the screen in place of the game."""
-        page = self.page
-        if page.ui.menu_open:
-            page.apply([CloseMenu()])
+        closed: list[Effect] = [CloseMenu()] if self.page.ui.menu_open else []
         self.opener = opener
         self.replay = replay
-        page.apply([Take(page.ui.show_replay(True))])
-        page.table.show_replay(True)
-        self.draw()
-        page.table.focus_replay()
-        page.apply([Announce(self.said())])
+        return [*closed, ReplayShown(True), *self.draw(), FocusReplay(), Announce(self.said())]
 
-    def close(self) -> None:
+    def close(self) -> list[Effect]:
         """Back to the game, as it was; the computer players play on."""
-        page = self.page
         if self.replay is None:
-            return
-        self.cancel_review()
+            return []
+        cancelled = self.cancel_review()
         self.replay = None
-        page.apply([Take(page.ui.show_replay(False))])
-        page.table.show_replay(False)
-        page.apply([Draw()])
         opener, self.opener = self.opener, None
-        if not page.table.focus_again(opener):
-            page.apply([TakeFocus()])
-        page.apply([Kick()])
+        return [*cancelled, ReplayShown(False), Draw(), FocusBack(opener), Kick()]
 
     # -- stepping --------------------------------------------------------------------------
 
-    def move(self, action: str) -> None:
+    def move(self, action: str) -> list[Effect]:
         """A step button or key (``MOVES``)."""
         if self.replay is not None and action in MOVES:
-            self.go(MOVES[action](self.replay))
+            return self.go(MOVES[action](self.replay))
+        return []
 
-    def jump(self, value: str) -> None:
+    def jump(self, value: str) -> list[Effect]:
         """A place chosen in the jump list (a step number)."""
         if self.replay is not None and value.isdigit():
-            self.go(self.replay.to(int(value)))
+            return self.go(self.replay.to(int(value)))
+        return []
 
-    def go(self, replay: Replay, said: bool = True) -> None:
+    def go(self, replay: Replay, said: bool = True) -> list[Effect]:
         """Show ``replay`` (another step) and say what it shows (``said``)."""
         if replay == self.replay:
-            return
+            return []
         self.replay = replay
-        self.draw()
-        if said:
-            self.page.apply([Announce(self.said())])
+        return [*self.draw(), Announce(self.said())] if said else self.draw()
 
-    def draw(self) -> None:
-        """Redraw the replay region from its props (only what changed is drawn again)."""
-        if self.replay is not None:
-            replay = self.replay
-            whole = self.whole if replay.session is self.whole_of else None
-            busy = self.whole is not None and self.whole.running  # one review at a time
-            self.page.table.draw_replay(
-                replay_props(replay, self.page.bots.ready and not busy, whole)
-            )
+    def draw(self) -> list[Effect]:
+        """Redraw the replay region from its props (the view draws again only what changed)."""
+        if self.replay is None:
+            return []
+        replay = self.replay
+        whole = self.whole if replay.session is self.whole_of else None
+        busy = self.whole is not None and self.whole.running  # one review at a time
+        return [DrawReplay(replay_props(replay, self.page.bots.ready and not busy, whole))]
 
     def said(self) -> str:
         """The step shown, in words: its number, then the last action and its trick."""
@@ -310,27 +295,27 @@ class Replays:
         replay, page = self.replay, self.page
         if replay is None or replay.mine is None or replay.number is None or self.review_call:
             return
-        self.go(replay.review_progress(0), said=False)
-        page.apply([Announce(page.catalog.text("review.started"))])
+        started = Announce(page.catalog.text("review.started"))
+        page.apply([*self.go(replay.review_progress(0), said=False), started])
         items = await self.review_deal(replay.deal, replay.mine, self.progress)
         if items is False:  # cancelled
             return
         current = self.replay
         if current is not None and current.deal is replay.deal and current.reviewing is not None:
-            self.go(current.reviewed(items), said=False)
+            shown = self.go(current.reviewed(items), said=False)
             done = "review.failed" if items is None else "review.done"
-            page.apply([Announce(page.catalog.text(done))])
+            page.apply([*shown, Announce(page.catalog.text(done))])
 
     async def review_deal(
-        self, deal: Deal, mine: int, progress: Callable[[Deal, float], None]
+        self, deal: Deal, mine: int, progress: Callable[[Deal, float], list[Effect]]
     ) -> tuple[ReviewItem, ...] | Literal[False] | None:
         """The worker's review of ``mine``'s decisions in ``deal``, kept with the deal once
-        made; ``progress(deal, share)`` hears how far it is. None if it failed, False if it
-        was cancelled."""
+        made; ``progress(deal, share)`` hears how far it is (its effects applied as they come).
+        None if it failed, False if it was cancelled."""
         from pyodide.ffi import create_proxy
 
         page = self.page
-        proxy = create_proxy(lambda share: progress(deal, float(share)))
+        proxy = create_proxy(lambda share: page.apply(progress(deal, float(share))))
         position = json.dumps(deal_position(deal))
         seed = f"review-{deal_key(deal)}"
         call = self.review_call = page.bots.review(position, mine, seed, proxy)
@@ -352,11 +337,12 @@ class Replays:
             self.shelf.keep(deal, items)
         return items
 
-    def progress(self, deal: Deal, share: float) -> None:
+    def progress(self, deal: Deal, share: float) -> list[Effect]:
         """The review's progress, shown if its deal still is."""
         replay = self.replay
         if replay is not None and replay.reviewing is not None and replay.deal is deal:
-            self.go(replay.review_progress(int(share * 100)), said=False)
+            return self.go(replay.review_progress(int(share * 100)), said=False)
+        return []
 
     async def review_session(self) -> None:
         """Review every finished deal of the replay's session in turn (those kept already are
@@ -368,84 +354,91 @@ class Replays:
         deals = session.finished_deals()
         self.whole_of = session
         self.whole = SessionReview(tuple(d.number for d in deals))
-        page.apply([Announce(page.catalog.text("review.session_started", count=len(deals)))])
-        self.draw()
+        started = page.catalog.text("review.session_started", count=len(deals))
+        page.apply([Announce(started), *self.draw()])
         for deal in deals:
-            items = self.kept_review(deal)
+            items, effects = self.kept_review(deal)
+            page.apply(effects)
             if items is None:
-                self.set_whole(self.whole.reviewing(deal.number))
+                page.apply(self.set_whole(self.whole.reviewing(deal.number)))
                 found = await self.review_deal(deal, mine, self.whole_progress)
                 if found is False or self.whole is None or not self.whole.running:
                     return  # cancelled
                 if found is None:
                     continue  # failed: the next deals are still reviewed
                 items = found
-                self.show_review(session, deal.number, items)
-            self.set_whole(self.whole.reviewed(deal.number, items))
-        self.set_whole(self.whole.stopped())
+                page.apply(self.show_review(session, deal.number, items))
+            page.apply(self.set_whole(self.whole.reviewed(deal.number, items)))
+        stopped = self.set_whole(self.whole.stopped())
         done = page.catalog.text("review.session_done", count=self.whole.big_errors)
-        page.apply([Announce(done)])
+        page.apply([*stopped, Announce(done)])
 
-    def set_whole(self, whole: SessionReview) -> None:
+    def set_whole(self, whole: SessionReview) -> list[Effect]:
         """Take ``whole`` as the session review's state and redraw."""
         self.whole = whole
-        self.draw()
+        return self.draw()
 
-    def whole_progress(self, deal: Deal, share: float) -> None:
+    def whole_progress(self, deal: Deal, share: float) -> list[Effect]:
         """The progress of the deal under review in the session's review."""
         whole = self.whole
         if whole is not None and whole.running and whole.current == deal.number:
             percent = int(share * 100)
             if percent != whole.percent:
-                self.set_whole(whole.reviewing(deal.number, percent))
+                return self.set_whole(whole.reviewing(deal.number, percent))
+        return []
 
-    def show_review(self, session: Session, number: int, items: tuple[ReviewItem, ...]) -> None:
+    def show_review(
+        self, session: Session, number: int, items: tuple[ReviewItem, ...]
+    ) -> list[Effect]:
         """A deal's review came: shown at once if that deal is on the screen."""
         current = self.replay
         if current is not None and current.session is session and current.number == number:
-            self.go(current.reviewed(items), said=False)
+            return self.go(current.reviewed(items), said=False)
+        return []
 
-    def cancel_review(self) -> None:
+    def cancel_review(self) -> list[Effect]:
         """Stop the review under way (the replay shows the button to ask again)."""
         call, self.review_call = self.review_call, None
         if call is not None:
             self.page.bots.cancel(call.id)
+        effects: list[Effect] = []
         if self.whole is not None and self.whole.running:
-            self.set_whole(self.whole.stopped())
+            effects += self.set_whole(self.whole.stopped())
         if self.replay is not None and self.replay.reviewing is not None:
-            self.go(self.replay.review_progress(None), said=False)
+            effects += self.go(self.replay.review_progress(None), said=False)
+        return effects
 
-    def only_big(self, on: bool) -> None:
+    def only_big(self, on: bool) -> list[Effect]:
         """The review's filter: the big errors only, or every decision."""
         if self.replay is not None:
-            self.go(self.replay.only_big(on), said=False)
+            return self.go(self.replay.only_big(on), said=False)
+        return []
 
-    def open_decision(self, value: str) -> None:
+    def open_decision(self, value: str) -> list[Effect]:
         """A decision of the review opened: the replay at that moment, the better card marked."""
         if self.replay is not None and value.isdigit():
-            self.go(self.replay.to(int(value)))
-            self.page.table.show_replay_board()
+            return [*self.go(self.replay.to(int(value))), ReplayBoard()]
+        return []
 
-    def open_hindsight(self, value: str) -> None:
+    def open_hindsight(self, value: str) -> list[Effect]:
         """A decision opened from the hindsight list: the replay at that moment, the best card
         with every card visible marked."""
         if self.replay is not None and value.isdigit():
-            self.go(self.replay.in_hindsight(int(value)))
-            self.page.table.show_replay_board()
+            return [*self.go(self.replay.in_hindsight(int(value))), ReplayBoard()]
+        return []
 
-    def play_on(self) -> None:
+    def play_on(self) -> list[Effect]:
         """Play on from the moment shown: a practice deal (``web.game.practice``)."""
-        if self.replay is not None:
-            self.page.apply([PlayOn(self.replay)])
+        return [] if self.replay is None else [PlayOn(self.replay)]
 
     # -- sharing -----------------------------------------------------------------------------
 
-    async def share(self, whole: bool = False) -> None:
+    async def share(self, whole: bool = False) -> list[Effect]:
         """Make the link to the deal (or to its whole session: ``whole``), compressed in the
-        browser, or its file when too long."""
+        browser, or its file when too long (the effects come after the await: ``Later``)."""
         replay = self.replay
         if replay is None or (whole and replay.session is None):
-            return
+            return []
         page = self.page
         names = self.shared_names(replay)
         if whole and replay.session is not None:
@@ -457,15 +450,17 @@ class Replays:
         payload = encode_payload(await compress(page.window, text))
         location = page.window.location
         link = f"{location.origin}{location.pathname}?lang={page.catalog.lang}#replay={payload}"
+        effects: list[Effect] = []
         if len(link) > LINK_LIMIT:
-            page.apply([Download(text, name)])
+            effects.append(Download(text, name))
             shared = replay.shared(None, True, whole)
         else:
             shared = replay.shared(link, False, whole)
         if self.replay is replay:
-            self.go(shared)
+            effects += self.go(shared)
             key = "replay.link_file" if shared.link_file else "replay.link_made"
-            page.apply([Announce(page.catalog.text(key + ("_session" if whole else "")))])
+            effects.append(Announce(page.catalog.text(key + ("_session" if whole else ""))))
+        return effects
 
     def shared_names(self, replay: Replay) -> tuple[str, ...]:
         """The names a link carries: a default name travels empty (the reader's language names

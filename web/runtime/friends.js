@@ -14,6 +14,7 @@ import { qrSvg } from './qr.js';
 
 export const CHANNEL = 'barbu-friends';
 export const PICKUP_MS = 1500; // how long a reply tab waits for the host's tab to answer
+export const CLOSE_MS = 4000; // how long a reply tab that was taken stays open to say so
 
 // The address of this page with `fragment` (an invitation's or a reply's), never sent to a server.
 export function address(fragment) {
@@ -161,7 +162,10 @@ export function deliverReply(code) {
     };
     const timer = setTimeout(() => done(false), PICKUP_MS);
     channel.addEventListener('message', (event) => {
-      if (event.data && event.data.kind === 'taken' && event.data.id === id) done(true);
+      if (event.data && event.data.kind === 'taken' && event.data.id === id) {
+        done(true);
+        setTimeout(() => window.close(), CLOSE_MS); // once the page has said so
+      }
     });
     channel.postMessage({ kind: 'reply', code, id });
   });

@@ -9,12 +9,15 @@ the one place that knows the page's ids and selectors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from barbu.rules import Rules
 from web.components.browser import attribute
 from web.components.dom import Dom
+from web.components.trick import position
 from web.languages.i18n import Catalog
+from web.table.heard import Change, Click, Key, read_change, read_click, read_key
 from web.table.menu_form import FriendsForm, NewSession, read_friends_form, read_new_session
 
 __all__ = ["PageFrame"]
@@ -32,6 +35,15 @@ class PageFrame:
     toolbar: Any
     elsewhere: Any
     practice_banner: Any = None
+    play: Any
+    scores: Any
+    seats: list[Any]
+    board: Any
+    center: Any
+    drawn: dict[str, object]
+    me: int
+    listeners: tuple[Any, ...] = ()
+    """The listeners of ``listen`` (kept, so that they live as long as the page)."""
 
     # -- the page ---------------------------------------------------------------------------
 
@@ -55,13 +67,38 @@ class PageFrame:
         """``<html class="ready">``: the page answers the player now."""
         self.document.documentElement.classList.add("ready")
 
-    def listen(self, click: Any, change: Any, key: Any) -> None:
+    def listen(
+        self,
+        click: Callable[[Click], None],
+        change: Callable[[Change], bool],
+        key: Callable[[Key], bool],
+    ) -> None:
         """Hear clicks and changes on the stable ``#table`` container (they survive redraws),
-        keys on the document."""
+        keys on the document, each read as a plain value (``web.table.heard``): a click on a
+        button of the table; a change (a file chosen and taken, ``change`` true, leaves its
+        field, so that the same file may be chosen again); a key (used, ``key`` true: the
+        browser does not do its own with it)."""
+        from pyodide.ffi import create_proxy
+
+        def clicked(event: Any) -> None:
+            found = read_click(event)
+            if found is not None:
+                click(found)
+
+        def changed(event: Any) -> None:
+            read = read_change(event)
+            if change(read) and read.file is not None:
+                event.target.value = ""
+
+        def pressed(event: Any) -> None:
+            if key(read_key(event, self.focused_tag())):
+                event.preventDefault()
+
+        self.listeners = tuple(create_proxy(f) for f in (clicked, changed, pressed))
         container = self.document.getElementById("table")
-        container.addEventListener("click", click)
-        container.addEventListener("change", change)
-        self.document.addEventListener("keydown", key)
+        container.addEventListener("click", self.listeners[0])
+        container.addEventListener("change", self.listeners[1])
+        self.document.addEventListener("keydown", self.listeners[2])
 
     # -- the focus --------------------------------------------------------------------------
 
@@ -183,3 +220,20 @@ class PageFrame:
                 data_action="practice-leave",
             ),
         ]
+
+    def show_play(self, shown: bool) -> None:
+        """Show the table's play and scores, or hide them (a friend's page before it joins)."""
+        self.play.hidden = not shown
+        self.scores.hidden = not shown
+
+    def seat_at_bottom(self, me: int) -> None:
+        """Draw seat ``me`` at the bottom, the others clockwise from its left (a friend's page
+        sits at its own seat); the board's order follows, for the keyboard and screen readers."""
+        self.me = me
+        for index, node in enumerate(self.seats):
+            node.className = f"seat pos-{position(index, me)}"
+        top, left, right = (me + 2) % 4, (me + 1) % 4, (me + 3) % 4
+        self.board.replaceChildren(
+            self.seats[top], self.seats[left], self.center, self.seats[right], self.seats[me]
+        )
+        self.drawn.clear()

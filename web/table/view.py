@@ -421,23 +421,6 @@ class TableView(PageFrame):
         if below > 0:
             window.scrollBy(0, below)
 
-    def show_play(self, shown: bool) -> None:
-        """Show the table's play and scores, or hide them (a friend's page before it joins)."""
-        self.play.hidden = not shown
-        self.scores.hidden = not shown
-
-    def seat_at_bottom(self, me: int) -> None:
-        """Draw seat ``me`` at the bottom, the others clockwise from its left (a friend's page
-        sits at its own seat); the board's order follows, for the keyboard and screen readers."""
-        self.me = me
-        for index, node in enumerate(self.seats):
-            node.className = f"seat pos-{position(index, me)}"
-        top, left, right = (me + 2) % 4, (me + 1) % 4, (me + 3) % 4
-        self.board.replaceChildren(
-            self.seats[top], self.seats[left], self.center, self.seats[right], self.seats[me]
-        )
-        self.drawn.clear()
-
     def sweep(self, winner: int) -> bool:
         """Sweep the finished trick towards its winner (CSS, 0.2 s); False when there is no
         trick on the table or the player asked for reduced motion."""
@@ -522,24 +505,26 @@ class TableView(PageFrame):
             region.inert = shown or elsewhere
         self.scores.inert = shown
 
-    def keep_focus_in_menu(self, event: Any) -> None:
-        """Tab and Shift+Tab go round the menu's controls instead of leaving it."""
+    def keep_focus_in_menu(self, backwards: bool) -> bool:
+        """Tab and Shift+Tab (``backwards``) go round the menu's controls instead of leaving it;
+        whether the focus was moved here (the browser's own move is then not made)."""
         controls = [
             node
             for node in self.menu.querySelectorAll("button, input, select, a[href]")
             if not node.hasAttribute("disabled") and node.getClientRects().length
         ]
         if not controls:
-            return
+            return False
         active = self.document.activeElement
         inside = bool(active) and self.menu.contains(active)
         first, last = controls[0], controls[-1]
-        if event.shiftKey and (not inside or active.isSameNode(first)):
+        if backwards and (not inside or active.isSameNode(first)):
             last.focus()
-            event.preventDefault()
-        elif not event.shiftKey and (not inside or active.isSameNode(last)):
+            return True
+        if not backwards and (not inside or active.isSameNode(last)):
             first.focus()
-            event.preventDefault()
+            return True
+        return False
 
     def field_error(self, field: str, text: str | None) -> None:
         """Say beside a menu field what is wrong with it (None: nothing), keeping what was typed."""
