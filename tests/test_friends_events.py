@@ -90,7 +90,9 @@ def test_whole_sessions_events_are_rebuilt(name: str) -> None:
     session = Session(3, PRESETS[name])
     kinds = play_checking(session, random.Random(3), PRESETS[name].deals)
     assert session.is_over
-    assert kinds["out"] > 0 and kinds["skipped"] > 0, kinds
+    assert kinds["summary"] == PRESETS[name].deals
+    if kinds["domino"]:  # fr32 has no Domino
+        assert kinds["out"] > 0 and kinds["skipped"] > 0, kinds
 
 
 def test_an_early_end_carries_the_summary_on_its_trick() -> None:

@@ -345,3 +345,24 @@ def test_a_failed_check_keeps_no_record():
         table.deliver(out, drop=frozenset())
     assert game.table.verified[1] is False
     assert game.replayable().deals == []
+
+
+def test_an_event_after_views_missed_is_rebuilt_from_the_view_after_alone():
+    """A page that missed some views (messages lost) still gets the host's event for the next
+    action: the view after it says what it did."""
+    table = Table(seed=11)
+    table.begin()
+    for _ in range(9):
+        table.step()
+    for _ in range(3):  # the host plays three actions; seat 3's page misses their views
+        seat = table.session.to_move
+        action = table.rng.choice(table.session.legal_actions())
+        table.deliver(table.host.apply(seat, action), drop=frozenset({3}))
+    table.events[3].clear()
+    seat = table.session.to_move  # the next view reaches it, one action on from a missed one
+    table.deliver(table.host.apply(seat, table.rng.choice(table.session.legal_actions())))
+    while not table.session.deal.is_over:
+        table.step()
+    history = table.session.deal.history
+    assert len(table.events[3]) == len(history) - 12
+    assert table.events[3] == history[12:]
