@@ -220,6 +220,7 @@ class PageController:
             acted=self.game.acted(self.game.seat),
             friends=self.game.friends,
             seat=self.game.seat,
+            people=self.joining.people() if self.joining.playing else self.friends.people(),
         )
 
     def gate_updates(self) -> None:
@@ -467,15 +468,16 @@ class PageController:
         """Show what an action did, save, redraw."""
         game = self.game
         self.ui = self.ui.after(event, game.to_move, self.settings.trick_pause)
-        said = [announcement(self.catalog, self.names, event.seat, event.action, game.declarer)]
+        me = game.seat
+        said = [announcement(self.catalog, self.names, event.seat, event.action, game.declarer, me)]
         if isinstance(event.action, Play):
             if self.settings.sound:
                 self.sounds.play("card" if event.trick is None else "trick")
             if event.trick is not None:
-                said.append(say(self.catalog, "trick.won", event.trick.winner, self.names))
+                said.append(say(self.catalog, "trick.won", event.trick.winner, self.names, me))
                 if not event.over:  # the deal's last trick stays until the summary
                     self.apply([fx.Later(gathered_later(self, event.trick))])
-            said += [say(self.catalog, "say.pass", seat, self.names) for seat in event.skipped]
+            said += [say(self.catalog, "say.pass", s, self.names, me) for s in event.skipped]
         if event.summary is not None:
             if self.ui.closing:
                 number, generation = event.summary.number, self.players.generation

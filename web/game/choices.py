@@ -196,5 +196,5 @@ class Choices:
         if hint is None:
             return [Show(page.ui.answer_hint(hint)), Notify("hint-failed", "hint.failed")]
         declarer = page.screen_view().deal.declarer  # the hint line says it
-        text = hint_text(page.catalog, page.names, hint, declarer)
+        text = hint_text(page.catalog, page.names, hint, declarer, page.game.seat)
         return [Show(page.ui.answer_hint(hint)), Announce(text)]

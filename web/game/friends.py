@@ -14,11 +14,20 @@ from typing import Any, Protocol
 
 from web.components.browser import js_object
 from web.friends.host import HostTable
-from web.game.effects import Announce, CloseMenu, DrawFriends, Effect, FieldError, Later
+from web.game.effects import (
+    Announce,
+    CloseMenu,
+    DrawFriends,
+    Effect,
+    FieldError,
+    Later,
+    Rename,
+)
 from web.game.engine import Game
 from web.game.hosting import Hosting, Setup
 from web.game.tasks import Tasks
 from web.languages.i18n import Catalog
+from web.model.settings import Settings
 from web.table.view import TableView
 
 __all__ = ["Friends", "Page"]
@@ -39,6 +48,7 @@ class Page(Protocol):
     table: TableView
     tasks: Tasks
     names: list[str]
+    settings: Settings
 
     @property
     def catalog(self) -> Catalog: ...
@@ -71,6 +81,14 @@ class Friends:
         props = self.hosting.props() if self.hosting is not None else None
         self.page.table.friends.draw(self.page.catalog, props, self.qr)
 
+    def people(self) -> tuple[tuple[int, str], ...]:
+        """The friends' seats people play now, and their state."""
+        if not self.playing or self.hosting is None:
+            return ()
+        table = self.hosting.table
+        states = ((seat, table.status(seat)) for seat in sorted(table.friends))
+        return tuple((seat, s) for seat, s in states if s in ("connected", "away"))
+
     def now(self) -> float:
         """The page's clock, in seconds."""
         return float(self.page.window.performance.now()) / 1000
@@ -87,7 +105,7 @@ class Friends:
         if not form.seats:
             return [FieldError("friends-wait", page.catalog.text("friends.no_seats"))]
         chosen = page.table.read_new_session(page.game.rules)
-        name = chosen.name or page.default_names()[0]
+        name = chosen.name or page.settings.name or page.catalog.text("friends.host_name")
         setup = Setup(chosen.rules, form.seats, name, form.wait, form.local)
         self.close()
         self.module = await page.boot.friends()
@@ -102,7 +120,8 @@ class Friends:
         names = [name, "", "", ""]
         self.hosting = Hosting(page, transport, setup, HostTable(chosen.rules, form.seats, names))
         page.tasks.spawn(self.ticks(self.hosting))
-        effects: list[Effect] = [CloseMenu(), DrawFriends()]
+        effects: list[Effect] = [Rename(chosen.name)] if chosen.name else []
+        effects += [CloseMenu(), DrawFriends()]
         effects += [Later(self.hosting.invite(seat)) for seat in form.seats]
         return effects
 

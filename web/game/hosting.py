@@ -116,8 +116,10 @@ class Hosting:
 
     def names(self) -> list[str]:
         """The seats' names: the host's, each friend's once joined, the computers' default."""
-        default = self.page.default_names()
-        return [name or default[seat] for seat, name in enumerate(self.table.names)]
+        default = self.page.default_names()  # this page's player: as the solo table names them
+        named = [name or default[seat] for seat, name in enumerate(self.table.names)]
+        named[self.table.host_seat] = default[self.table.host_seat]
+        return named
 
     # -- the transport --------------------------------------------------------------------------
 

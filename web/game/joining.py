@@ -212,23 +212,35 @@ class Joining:
         """Whether the host's table is on this page."""
         return self.game is not None
 
+    def people(self) -> tuple[tuple[int, str], ...]:
+        """The other seats people play (the host's, the other friends'), and their state."""
+        table = self.remote.table
+        out = []
+        for seat, kind in enumerate(table.kinds):
+            status = table.status[seat] if seat < len(table.status) else "connected"
+            if seat != table.seat and (kind == "host" or status in ("connected", "away")):
+                out.append((seat, "host" if kind == "host" else status))
+        return tuple(out)
+
     def qr(self, text: str, label: str) -> Any:
         """A QR code of ``text`` (an SVG node)."""
         return self.module.qr(text, label) if self.module is not None else None
 
     async def open(self, fragment: str) -> list[Effect]:
         """Read the invitation in the address's ``fragment`` (``#join=...``)."""
-        self.code = fragment.lstrip("#")
+        self.code = fragment  # "#join=...": the transport reads past the "#join="
         self.module = await self.page.boot.friends()
         meta = await self.module.read(self.code)
         error = getattr(meta, "error", None)
         if error:
             return self.show(replace(self.props, stage="error", error=f"peer.{error}"))
         try:
-            rules = rules_from_record(meta.rules.to_py())
+            record = meta.rules.to_py() if hasattr(meta.rules, "to_py") else meta.rules
+            rules = rules_from_record(record)
             seat, host = int(meta.seat), str(meta.host)[:24]
             self.token, local = str(meta.token), bool(meta.local)
-        except (AttributeError, TypeError, ValueError, RuleError):
+        except (AttributeError, TypeError, ValueError, RuleError) as e:
+            self.page.window.console.warn(f"Barbu: an invitation not read: {e!r}")
             return self.show(replace(self.props, stage="error", error="peer.damaged"))
         servers = [] if local else [dict(s) for s in STUN]
         self.guest = self.module.Guest.new(js_object(self.page.window, iceServers=servers))
@@ -353,6 +365,6 @@ async def deliver(boot: Any, fragment: str) -> list[Effect]:
     """A friend's reply opened in the host's browser: hand it to the host's tab, and say whether
     one took it (the transport then closes this tab, if the browser lets a page do that)."""
     module = await boot.friends()
-    taken = bool(await module.deliverReply(fragment.lstrip("#")))
+    taken = bool(await module.deliverReply(fragment))
     key = "friends.reply_delivered" if taken else "friends.reply_not_delivered"
     return [Notify("reply", key)]

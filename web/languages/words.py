@@ -264,9 +264,13 @@ def place_name(catalog: Catalog, place: int) -> str:
 
 
 def hint_text(
-    catalog: Catalog, names: Sequence[str], action: Action | None, declarer: int | None
+    catalog: Catalog,
+    names: Sequence[str],
+    action: Action | None,
+    declarer: int | None,
+    you: int = HUMAN,
 ) -> str:
-    """The expert's suggestion for the player's decision, in a sentence."""
+    """The expert's suggestion for the decision of the player at seat ``you``, in a sentence."""
     if isinstance(action, Play):
         return catalog.text("hint.play", card=card_name(catalog, action.card))
     if isinstance(action, ChooseContract):
@@ -277,10 +281,8 @@ def hint_text(
     if isinstance(action, Double):
         if not action.targets:
             return catalog.text("hint.pass")
-        targets = object_list(catalog, sorted(action.targets), names)
-        return catalog.text(
-            "hint.redouble" if declarer == HUMAN else "hint.double", targets=targets
-        )
+        targets = object_list(catalog, sorted(action.targets), names, you)
+        return catalog.text("hint.redouble" if declarer == you else "hint.double", targets=targets)
     return ""
 
 

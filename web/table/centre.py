@@ -57,9 +57,9 @@ def trick(d: Dom, catalog: Catalog, props: TrickProps) -> Any:
     """The trick on the table: each card in front of its player; the winner once complete."""
     t, names = catalog.text, props.names
     if props.winner is not None:
-        caption = said(catalog, "trick.won", props.winner, names)
+        caption = said(catalog, "trick.won", props.winner, names, props.me)
     elif props.cards:
-        caption = said(catalog, "trick.led", props.cards[0][0], names)
+        caption = said(catalog, "trick.led", props.cards[0][0], names, props.me)
     elif props.to_lead is not None:
         seat = props.to_lead
         caption = t("trick.lead", name=names[seat]) if seat != props.me else t("trick.you_lead")
@@ -96,7 +96,7 @@ def last_trick(d: Dom, catalog: Catalog, props: LastTrickProps) -> Any:
         None,
         d.el("h2", t("last_trick.title", number=props.number)),
         d.el("ol", None, *items, class_="last-list"),
-        d.el("p", said(catalog, "trick.won", trick.winner, props.names)),
+        d.el("p", said(catalog, "trick.won", trick.winner, props.names, props.me)),
         d.el(
             "button",
             t("last_trick.close"),

@@ -74,6 +74,8 @@ class LastTrickProps:
     trick: Trick
     number: int
     names: Names
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,8 @@ class SessionEndProps:
     lowest_wins: bool
     goal: int
     """1: the highest total wins; -1: the lowest (``Rules.goal``)."""
+    me: int = 0
+    """The player's seat, drawn at the bottom."""
 
 
 Prompt = ContractPromptProps | DoublingPromptProps | SummaryProps
@@ -164,7 +168,7 @@ def centre_props(view: SessionView, state: TableState) -> CentreProps:
     deal = view.deal
     last = None
     if state.ui.last_trick_open and deal.tricks:
-        last = LastTrickProps(deal.tricks[-1], len(deal.tricks), state.names)
+        last = LastTrickProps(deal.tricks[-1], len(deal.tricks), state.names, state.seat)
     prompt = prompt_props(view, state)
     play: TrickProps | DominoProps | None = None
     if prompt is None:
@@ -176,7 +180,7 @@ def centre_props(view: SessionView, state: TableState) -> CentreProps:
     if view.is_over and state.ui.summary is None:
         rules = deal.rules
         ending = SessionEndProps(
-            view.winners, view.totals, state.names, rules.lowest_wins, rules.goal
+            view.winners, view.totals, state.names, rules.lowest_wins, rules.goal, state.seat
         )
     return CentreProps(last, prompt, play, ending, view.is_over)
 

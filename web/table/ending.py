@@ -45,7 +45,7 @@ def verdict(catalog: Catalog, props: SessionEndProps) -> str:
     winners, totals, names = props.winners, props.totals, props.names
     best = totals[winners[0]] if winners else 0
     if len(winners) == 1:
-        text = said(catalog, "over.winner", winners[0], names, total=best)
+        text = said(catalog, "over.winner", winners[0], names, props.me, total=best)
     else:
         text = catalog.text(
             "over.shared", names=join_names(catalog, [names[s] for s in winners]), total=best

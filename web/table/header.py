@@ -21,7 +21,8 @@ def header(
 ) -> list[Any]:
     """The header's items: the game (``#game-rules``, ``data-rules``), the seed (``#seed``), a
     practice mark once the player took a decision back (``[data-practised]``) and the language
-    switch (``#language``)."""
+    switch (``#language``). A friends' table has no seed and no language switch (a reload would
+    leave the table): "with friends" stands in their place."""
     t = catalog.text
     game = t(preset_words(rules.name).label)
     if rules.options:
@@ -54,5 +55,8 @@ def header(
         title=t("table.practised_title"),
         data_practised="",
     )
+    if seed is None:  # a friends' table: its deals come from no seed, and a reload leaves it
+        friends = d.el("span", t("friends.header"), id="seed", class_="friends-mark")
+        return [d.el("span", game, id="game-rules", data_rules=rules.name), friends]
     items = [d.el("span", game, id="game-rules", data_rules=rules.name), seed_link]
     return [*items, mark, language] if practised else [*items, language]

@@ -113,7 +113,14 @@ def doubling_choice(d: Dom, catalog: Catalog, props: DoublingPromptProps) -> Any
         ),
         d.el(
             "p",
-            said(catalog, "choice.double_contract", props.declarer, props.names, contract=contract),
+            said(
+                catalog,
+                "choice.double_contract",
+                props.declarer,
+                props.names,
+                props.me,
+                contract=contract,
+            ),
             class_="help",
         ),
         *obligation(d, catalog, props),

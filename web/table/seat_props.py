@@ -36,6 +36,8 @@ class SeatProps:
     owed: int
     """Doubles of the declarer it still owes."""
     captured: tuple[Card, ...]
+    person: str | None = None
+    """A person plays the seat at a friends' table: their state (``connected``...)."""
     me: int = 0
     """The player's seat, drawn at the bottom."""
 
@@ -63,6 +65,7 @@ def seat_props(seat: int, view: SessionView, state: TableState) -> SeatProps:
         tricks=deal.tricks_won[seat] if playing and not domino else None,
         cards=deal.hand_sizes[seat] if playing and seat != state.seat else None,
         me=state.seat,
+        person=dict(state.people).get(seat),
         doubled=doubled,
         owed=deal.still_owed[seat],
         captured=deal.captured[seat] if deal.contract is not None and not domino else (),

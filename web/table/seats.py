@@ -22,7 +22,9 @@ def seat(d: Dom, catalog: Catalog, props: SeatProps) -> Content:
         *[d.el("span", text, class_=kind) for text, kind in roles(catalog, props)],
         class_="seat-head",
     )
-    total = d.el("span", str(props.total), data_total=props.seat, class_="total")
+    total = d.el(
+        "span", str(props.total), data_total=props.seat, data_seat=props.seat, class_="total"
+    )
     score = d.el("p", None, *d.fill(t("seat.total"), total=total), class_="seat-total")
     parts = [head, score]
     said_facts = facts(catalog, props)
@@ -60,6 +62,8 @@ def roles(catalog: Catalog, props: SeatProps) -> list[tuple[str, str]]:
         out.append((t("seat.declarer"), "badge declarer"))
     if props.dealer:
         out.append((t("seat.dealer"), "badge dealer"))
+    if props.person is not None:
+        out.append((t(f"friends.status.{props.person}"), f"badge person {props.person}"))
     if props.moving:
         out.append((t("seat.thinking" if props.thinking else "seat.to_move"), "badge turn"))
     return out
@@ -72,7 +76,7 @@ def facts(catalog: Catalog, props: SeatProps) -> list[str]:
     if props.place is not None:
         out.append(t("seat.place", place=place_name(cat, props.place)))
     elif props.passes:
-        out.append(said(cat, "seat.passes", seat, names))
+        out.append(said(cat, "seat.passes", seat, names, props.me))
     if props.tricks is not None:
         out.append(cat.plural("count.tricks", props.tricks))
     if props.cards is not None:
@@ -80,7 +84,9 @@ def facts(catalog: Catalog, props: SeatProps) -> list[str]:
     if props.doubled is not None:  # its doubling turn came
         you = ".you" if seat == props.me else ""
         if props.doubled:
-            out.append(t("seat.doubled" + you, names=object_list(cat, props.doubled, names)))
+            out.append(
+                t("seat.doubled" + you, names=object_list(cat, props.doubled, names, props.me))
+            )
         else:
             out.append(t("seat.passed" + you))
     if props.owed:

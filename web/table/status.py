@@ -38,14 +38,14 @@ def status(d: Dom, catalog: Catalog, props: StatusProps) -> Content:
     names = props.names
     if props.contract is not None:
         line = contract_line(cat, props.contract, props.trump, props.start_rank)
-        contract = said(cat, "status.contract", props.declarer, names, contract=line)
+        contract = said(cat, "status.contract", props.declarer, names, props.me, contract=line)
     else:
-        contract = said(cat, "status.no_contract", props.declarer, names)
+        contract = said(cat, "status.no_contract", props.declarer, names, props.me)
     left = cat.plural(
         "status.deals_left_session" if one_block else "status.deals_left", props.deals_left
     )
     if props.hint:
-        advice = hint_text(cat, names, props.hint, props.declarer)
+        advice = hint_text(cat, names, props.hint, props.declarer, props.me)
     else:
         advice = t(props.hint_note) if props.hint_note else ""
     text = d.el(

@@ -24,7 +24,7 @@ def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:
         d.el("h2", t("summary.title", number=row.number), id="prompt-title"),
         d.el(
             "p",
-            said(catalog, "summary.contract", row.declarer, names, contract=contract),
+            said(catalog, "summary.contract", row.declarer, names, props.me, contract=contract),
             class_="help",
         ),
     ]

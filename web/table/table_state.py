@@ -56,6 +56,9 @@ class TableState:
     """Friends play at this table (nothing is taken back)."""
     seat: int = HUMAN
     """The player's seat, drawn at the bottom (a friend's page: its own)."""
+    people: tuple[tuple[int, str], ...] = ()
+    """At a friends' table, the other seats people play, and their state (``host``,
+    ``connected``, ``away``: ``web.friends.host.Status``)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ def turn_of(view: SessionView, state: TableState) -> Turn:
         if deal.phase is Phase.DOUBLING:
             return Turn("turn.you_redouble" if deal.declarer == seat else "turn.you_double")
         return Turn("turn.you_contract" if deal.phase is Phase.CONTRACT else "turn.you_play")
+    if seat in dict(state.people):
+        return Turn("turn.person", state.names[seat])
     if state.ui.thinking == seat and not state.bots_can_play:
         return Turn("turn.waiting_bots", state.names[seat])
     return Turn("turn.thinking", state.names[seat])

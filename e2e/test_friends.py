@@ -1,0 +1,116 @@
+"""Friends at one table, in browser contexts that share nothing but the links carried between
+them: the host invites, a friend joins, the reply goes back, and they play a deal together over
+a direct data channel (loopback, no STUN server), the host's engine the referee.
+
+What a player would notice if these failed: an invitation that leads nowhere, a friend's table
+that never appears or shows another seat's cards, a card that shows on one table and not on the
+other, different totals on two screens, a deal check that does not say whether it passed."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from e2e.browser_helpers import wait_ready
+
+# What a page asks of its player now, read in one round trip (hooks only); None: nothing.
+STATE = """() => {
+  const q = (s) => document.querySelector(s);
+  if (q('[data-action="next"]')) return 'next';
+  if (q('[data-trump]')) return 'trump';
+  if (q('[data-rank]')) return 'rank';
+  if (q('[data-contract]:not([disabled])')) return 'contract';
+  if (q('[data-action="doubles-done"]')) return 'double';
+  if (q('#hand button[data-card].playable')) return 'card';
+  return null;
+}"""
+
+
+def act(page: Page, state: str) -> None:
+    """Take the page's decision the simplest legal way."""
+    if state == "contract":
+        page.locator("[data-contract]:not([disabled])").first.click()
+    elif state == "trump":
+        page.click('[data-trump="S"]')
+    elif state == "rank":
+        page.click('[data-rank="7"]')
+    elif state == "double":
+        page.click('[data-action="doubles-done"]')
+    elif state == "card":
+        page.locator("#hand button[data-card].playable").first.click()
+
+
+def host_table(page: Page, seats: str) -> None:
+    """Open the game with friends' seats ``seats`` asked for, and invite them (same network)."""
+    page.goto(f"/?lang=en&speed=instant&friends={seats}")
+    wait_ready(page)
+    page.click('[data-action="menu"]')
+    page.check("#friends-local")
+    page.click('[data-action="host-table"]')
+
+
+def invitation(page: Page, seat: int) -> str:
+    """The invitation link of ``seat`` on the host's page."""
+    invite = page.locator(f"[data-invite][data-seat='{seat}']")
+    expect(invite).to_have_count(1, timeout=20_000)
+    url = invite.get_attribute("data-invite-url")
+    assert url and "#join=" in url
+    return url
+
+
+def join(page: Page, url: str, name: str) -> str:
+    """Open an invitation, give a name, join; the reply link."""
+    page.goto(url)
+    wait_ready(page)
+    page.fill("input[data-friend-name]", name)
+    page.click('[data-action="join"]')
+    reply = page.locator("[data-reply-url]")
+    expect(reply).to_have_count(1, timeout=20_000)
+    code = page.locator("[data-reply-code]").get_attribute("data-reply-code")
+    url = reply.get_attribute("data-reply-url")
+    assert url and "#reply=" in url and code and code in url
+    return url
+
+
+def connect(host: Page, friend: Page, seat: int, name: str) -> None:
+    """The whole handshake for one friend's seat, until both pages say so."""
+    reply = join(friend, invitation(host, seat), name)
+    host.fill(f"input[data-reply-input][data-seat='{seat}']", reply)
+    host.click(f"[data-action='accept-reply'][data-seat='{seat}']")
+    expect(host.locator(f"[data-seat-status][data-seat='{seat}']")).to_have_attribute(
+        "data-seat-status", "connected", timeout=20_000
+    )
+
+
+def play_deal(pages: list[Page]) -> None:
+    """Play until every page shows the deal's summary."""
+    for _ in range(400):
+        states = [page.evaluate(STATE) for page in pages]
+        if all(state == "next" for state in states):
+            return
+        for page, state in zip(pages, states, strict=True):
+            if state not in (None, "next"):
+                act(page, state)
+        pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the deal did not end: {states}")
+
+
+def totals(page: Page) -> list[str]:
+    """The four seats' totals as the page shows them."""
+    return [
+        page.locator(f"[data-total][data-seat='{seat}']").text_content() or "" for seat in range(4)
+    ]
+
+
+def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(new_context):
+    host, friend = new_context().new_page(), new_context().new_page()
+    host_table(host, "2")
+    connect(host, friend, 2, "Bob")
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(friend.locator("html")).to_have_attribute("data-seat", "2")
+    expect(friend.locator("#seat-2")).to_have_class(re.compile(r"\bpos-bottom\b"))
+    assert host.locator("#seat-2 .seat-name").text_content() == "Bob"
+    play_deal([host, friend])
+    assert totals(host) == totals(friend)
+    expect(friend.locator("[data-deal-verified]")).to_have_attribute(
+        "data-deal-verified", "true", timeout=10_000
+    )
