@@ -136,6 +136,34 @@ def test_a_deal_entered_comes_back_into_the_form_as_it_was() -> None:
     assert Entry.of_deal(domino).deal(preset("standard")) == domino
 
 
+@pytest.mark.parametrize(
+    ("contract", "taken"),
+    [
+        ("no-tricks", Taken.of([5, 4, 3, 1])),
+        ("no-hearts", Taken.of(None, {"H-AH": [5, 4, 3, 0], "AH": [1, 0, 0, 0]})),
+        ("no-last-two", Taken.of([4, 3, 3, 3], {}, {12: 2, 13: 3})),
+        ("domino", Taken.of(places=[2, 1, 4, 3])),
+    ],
+)
+def test_a_counted_deal_comes_back_into_the_form_counted(contract: str, taken: Taken) -> None:
+    """A correction would open on the raw scores and lose the counts the table typed."""
+    rules = preset("standard")
+    choice = ChooseContract(Contract(contract), None, Rank.SEVEN if contract == "domino" else None)
+    kept = KeptGame(rules, 0)
+    kept.add(KeptDeal(choice, (), taken=taken))
+    entry = Entry.of_deal(kept.deals[0])
+    assert entry.counted
+    assert entry.deal(rules).taken == taken
+    assert entry.raw == tuple(str(r) for r in kept.sheet()[0].raw)  # for a switch to typing
+    form = drawn(deal_form(Dom(Document()), catalog(), kept, NAMES, entry, 1, ""))
+    assert re.search(r'data-mode="counted"[^>]*checked', form)
+    first = taken.data()
+    key, counts = next(iter(first.items()))
+    if key == "cards":
+        key, counts = next(iter(counts.items()))
+    assert re.search(rf'value="{counts[0]}"[^>]*data-count="{key}:0"', form), form
+
+
 def test_doubles_toggle_and_shortcuts_replace_a_seats_row() -> None:
     entry = Entry().toggle(1, 0, True).toggle(2, 0, True).toggle(1, 0, False)
     assert entry.doubles == {(2, 0)}
