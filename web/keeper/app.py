@@ -27,6 +27,7 @@ from web.keeper.form import deal_form
 from web.keeper.results import block_sheets, diagram_box, ending, totals_bar
 from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KeeperStore, Kept
+from web.keeper.wording import miscount
 from web.languages.i18n import Catalog
 from web.languages.words import refusal
 from web.table.menu_form import chosen_rules
@@ -233,6 +234,8 @@ class KeeperPage:
                 owed=catalog.plural("count.doubles", owed),
                 left=catalog.plural("count.deals", left),
             )
+        elif game is not None and isinstance(error, KeeperError):
+            reason = miscount(catalog, error, self.names(game)) or reason
         return catalog.text("keeper.refused", number=at, reason=reason)
 
     def enter(self) -> None:
