@@ -24,7 +24,7 @@ from web.components.dom import Dom
 from web.game.save import local_storage
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
-from web.keeper.results import block_sheets, diagram_box, ending, totals_bar
+from web.keeper.results import block_sheets, diagram_box, ending, print_heading, totals_bar
 from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KeeperStore, Kept
 from web.keeper.wording import miscount
@@ -110,6 +110,7 @@ class KeeperPage:
         return d.el(
             "main",
             None,
+            print_heading(d, catalog, game, names, self.started()),
             totals_bar(d, catalog, game, names),
             d.el("div", None, undo, class_="buttons no-print"),
             form,
@@ -121,11 +122,26 @@ class KeeperPage:
             class_="keeper-game",
         )
 
+    def started(self) -> str:
+        """The day the current game was started (its key is the time it was kept at), as the
+        browser writes a date in the page's language; empty if the key is not a time."""
+        stamp = (self.kept.current or "").split("-", 1)[0]
+        if not stamp.isdigit():
+            return ""
+        return str(self.window.Date.new(int(stamp)).toLocaleDateString(self.catalog.lang))
+
     def focus(self, selector: str) -> None:
         """Put the keyboard focus on the first element ``selector`` finds, if any."""
         node = self.root.querySelector(selector)
         if node:
             node.focus()
+
+    def reveal(self, selector: str) -> None:
+        """Scroll the page so the element ``selector`` finds starts at the top of the window
+        (below the sticky totals: its ``scroll-margin-top``), if there is one."""
+        node = self.root.querySelector(selector)
+        if node:
+            node.scrollIntoView(True)
 
     # -- events -----------------------------------------------------------------------------
 
@@ -388,6 +404,7 @@ class KeeperPage:
         self.save()
         self.draw()
         self.focus("[data-contract]:not([disabled])")
+        self.reveal("#deal-form")
 
     def import_text(self, text: str) -> None:
         """A record read from a file: a kept game's, or a played session's as it is."""

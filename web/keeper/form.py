@@ -222,11 +222,12 @@ def _doubles(
 def _box(
     d: Dom, catalog: Catalog, names: Sequence[str], entry: Entry, seat: int, target: int
 ) -> Any:
-    """One cell of the matrix: ``seat`` doubled ``target`` (none on the diagonal)."""
+    """One cell of the matrix: ``seat`` doubled ``target`` (none on the diagonal); the box sits
+    in a label as large as a finger's tap (``.tap``), which ticks it too."""
     if seat == target:
         return None
     label = catalog.text("sheet.mark", name=names[target])
-    return d.el(
+    box = d.el(
         "input",
         None,
         type="checkbox",
@@ -234,6 +235,7 @@ def _box(
         checked=(seat, target) in entry.doubles,
         aria_label=f"{names[seat]}: {label}",
     )
+    return d.el("label", None, box, class_="tap")
 
 
 def _shortcuts(

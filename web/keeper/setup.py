@@ -31,14 +31,19 @@ def header(d: Dom, catalog: Catalog) -> Any:
     return page_header(d, catalog, t("keeper.title"), links, "rules-header keeper-header no-print")
 
 
-def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:
-    """A kept game in a line: its rules, players and progress."""
+def rules_words(catalog: Catalog, game: KeptGame) -> str:
+    """The game a kept game follows: its preset's name, with how many options it changes."""
     rules = catalog.text(preset_words(game.rules.name).label)
     if game.rules.options:
         rules = catalog.plural("rules.with_options", len(game.rules.options), rules=rules)
+    return rules
+
+
+def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:
+    """A kept game in a line: its rules, players and progress."""
     return catalog.text(
         "keeper.game_line",
-        rules=rules,
+        rules=rules_words(catalog, game),
         names=", ".join(names),
         count=game.number,
         deals=game.rules.deals,
