@@ -135,6 +135,9 @@ def test_a_deal_entered_comes_back_into_the_form_as_it_was() -> None:
     deal = KeptDeal(ChooseContract(Contract("trumps"), Suit.HEARTS), ((1, 0),), (20, 15, 15, 15))
     entry = Entry.of_deal(deal)
     assert entry.deal(preset("standard")) == deal
+    queens = KeptDeal(ChooseContract(Contract("no-queens")), (), (-12, -6, -6, 0))
+    assert Entry.of_deal(queens).raw == ("\u221212", "\u22126", "\u22126", "0")
+    assert Entry.of_deal(queens).deal(preset("standard")) == queens
     domino = KeptDeal(ChooseContract(Contract("domino"), None, Rank.SEVEN), (), (45, 20, 5, -5))
     assert Entry.of_deal(domino).deal(preset("standard")) == domino
 
@@ -157,7 +160,8 @@ def test_a_counted_deal_comes_back_into_the_form_counted(contract: str, taken: T
     entry = Entry.of_deal(kept.deals[0])
     assert entry.counted
     assert entry.deal(rules).taken == taken
-    assert entry.raw == tuple(str(r) for r in kept.sheet()[0].raw)  # for a switch to typing
+    raw = kept.sheet()[0].raw
+    assert entry.raw == tuple(str(r).replace("-", "\u2212") for r in raw)  # to switch to typing
     form = drawn(deal_form(Dom(Document()), catalog(), kept, NAMES, entry, 1, ""))
     assert re.search(r'data-mode="counted"[^>]*checked', form)
     first = taken.data()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from barbu import ChooseContract, Contract, Rank, RuleError, Suit
 from barbu.keeper import KeptDeal, Taken, tallies
 from barbu.rules import Rules
+from web.languages.words import number
 
 EMPTY = ("", "", "", "")
 
@@ -48,7 +49,8 @@ class Entry:
     @classmethod
     def of_deal(cls, deal: KeptDeal) -> Entry:
         """A deal already entered, to edit, in the mode it was entered in: its counts when it
-        was counted (its raw scores too, for a switch to typing them), else its raw scores."""
+        was counted (its raw scores too, for a switch to typing them), else its raw scores
+        (a negative one with the minus sign, U+2212, as the sheet prints it)."""
         choice = deal.contract
         return cls(
             contract=choice.contract.value,
@@ -56,7 +58,7 @@ class Entry:
             rank=choice.start_rank.char if choice.start_rank is not None else None,
             doubles=frozenset(deal.doubles),
             counted=deal.taken is not None,
-            raw=tuple(str(r) for r in deal.raw or ()) or EMPTY,
+            raw=tuple(number(r) for r in deal.raw or ()) or EMPTY,
             counts=_typed_counts(deal.taken) if deal.taken is not None else (),
         )
 
