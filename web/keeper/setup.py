@@ -153,7 +153,7 @@ def new_game(d: Dom, catalog: Catalog, names: Sequence[str], open_: bool) -> Any
         inputmode="decimal",
         autocomplete="off",
         size=6,
-        placeholder="0.10",
+        placeholder=f"0{t('keeper.decimal_point')}10",
     )
     form = d.el(
         "form",
