@@ -44,9 +44,8 @@ def miscount(catalog: Catalog, error: KeeperError, names: Sequence[str]) -> str 
                 return catalog.text(
                     f"keeper.miscount.{what}",
                     name=name,
-                    **{what: catalog.plural(noun, many), f"{what}_n": many},
+                    **{what: catalog.plural(noun, many)},
                     tricks=catalog.plural("count.tricks", tricks),
-                    tricks_n=tricks,
                 )
     tally = params.get("tally")
     if tally == "places" and isinstance(params.get("places"), str):
