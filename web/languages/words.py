@@ -107,7 +107,7 @@ def contract_line(
             key,
             contract=name,
             rank=rank_short(catalog, start_rank),
-            rank_name=catalog.text(f"rank_one.{start_rank.char}"),  # in lower case, mid-sentence
+            rank_name=catalog.text(f"rank_start.{start_rank.char}"),  # as the line names it
         )
     return name
 
@@ -268,7 +268,7 @@ def hint_text(
 ) -> str:
     """The expert's suggestion for the player's decision, in a sentence."""
     if isinstance(action, Play):
-        return catalog.text("hint.play", card=card_name(catalog, action.card))
+        return catalog.text("hint.play", card=card_text(catalog, action.card))
     if isinstance(action, ChooseContract):
         return catalog.text(
             "hint.contract",
