@@ -301,3 +301,14 @@ def test_the_options_that_can_leave_a_winner_below_zero_are_those_the_faq_names(
         for field in ("king_of_hearts.block.total", "queen.block.total", "salad.block.total"):
             assert f"{{italian.{field}}}" in answer, (lang, field)
         assert "{italian.without.block.total}" in answer, lang
+
+
+def test_screen_readers_hear_cards_and_rows_as_the_language_writes_them():
+    """A screen reader read the French trick as "Julien: As de trèfle" (an English colon, a
+    capital mid-sentence) and a Russian one-card Domino row as "от 2 до 2"."""
+    _, fr = page("fr")
+    assert 'aria-label="Julien\u00a0: as de trèfle, Sophie\u00a0: trois de trèfle' in fr
+    _, ru = page("ru")
+    rows = re.findall(r'sr-only">(Ряд [^<]*)<', ru)
+    assert "Ряд червей: только 8" in rows and "Ряд пик: от 7 до 9" in rows
+    assert not any(re.search(r"от (\w+) до \1$", row) for row in rows)
