@@ -194,7 +194,7 @@ def test_a_sentence_of_the_game_is_quoted_from_its_catalog(lang):
     assert QUOTES["must-double"](built) == must
     for key in set(re.findall(r"\{game:([\w.-]+)\}", text)):
         assert catalog.text(key) in html, key
-    for preset in ("rules.classic", "rules.italian"):  # the variants' headings: the menu's names
+    for preset in ("rules.classic", "rules.fr32", "rules.italian"):  # the menu's names
         assert f"{catalog.text(preset)}</h3>" in html
     for c in STANDARD.contracts:  # each contract's heading: the name the game gives it
         name = c.contract.value
