@@ -43,7 +43,7 @@ from web.languages.faces import card_face
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.plurals import CATEGORIES, category
 from web.languages.presets import preset_words
-from web.languages.words import card_text, contract_name, explanation, signed
+from web.languages.words import contract_name, explanation, signed, trick_said
 
 FORMER_IDS = {
     preset_words(p.name).section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases
@@ -274,9 +274,7 @@ class Page:
         played = [((int(leader) + k) % 4, card) for k, card in enumerate(cards(" ".join(codes)))]
         led = played[0][1].suit
         winner = max((c.rank, seat) for seat, c in played if c.suit is led)[1]
-        said = ", ".join(
-            t("trick.card", name=names[seat], card=card_text(self.catalog, c)) for seat, c in played
-        )
+        said = trick_said(self.catalog, names, played)
         seats = t("demo.seats", left=names[1], top=names[2], right=names[3])
         return self.figure(
             d.el(

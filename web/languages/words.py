@@ -6,7 +6,7 @@ picks the message and fills in names, cards and numbers. Contract names are thos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from barbu import (
@@ -84,6 +84,15 @@ def card_text(catalog: Catalog, card: Card) -> str:
     card's name is a common noun, in lower case."""
     name = card_name(catalog, card)
     return name[:1].lower() + name[1:]
+
+
+def trick_said(catalog: Catalog, names: Sequence[str], played: Iterable[tuple[int, Card]]) -> str:
+    """A trick's cards as a screen reader reads them ("Ada: ace of clubs, Ben: three of
+    clubs"), each card named in lower case as inside a sentence (``trick.card``)."""
+    return ", ".join(
+        catalog.text("trick.card", name=names[seat], card=card_text(catalog, card))
+        for seat, card in played
+    )
 
 
 def contract_line(
