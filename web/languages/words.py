@@ -6,7 +6,7 @@ picks the message and fills in names, cards and numbers. Contract names are thos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from barbu import (
@@ -86,6 +86,15 @@ def card_text(catalog: Catalog, card: Card) -> str:
     return name[:1].lower() + name[1:]
 
 
+def trick_said(catalog: Catalog, names: Sequence[str], played: Iterable[tuple[int, Card]]) -> str:
+    """A trick's cards as a screen reader reads them ("Ada: ace of clubs, Ben: three of
+    clubs"), each card named in lower case as inside a sentence (``trick.card``)."""
+    return ", ".join(
+        catalog.text("trick.card", name=names[seat], card=card_text(catalog, card))
+        for seat, card in played
+    )
+
+
 def contract_line(
     catalog: Catalog,
     contract: Contract,
@@ -107,7 +116,7 @@ def contract_line(
             key,
             contract=name,
             rank=rank_short(catalog, start_rank),
-            rank_name=catalog.text(f"rank_one.{start_rank.char}"),  # in lower case, mid-sentence
+            rank_name=catalog.text(f"rank_start.{start_rank.char}"),  # as the line names it
         )
     return name
 
@@ -268,7 +277,7 @@ def hint_text(
 ) -> str:
     """The expert's suggestion for the player's decision, in a sentence."""
     if isinstance(action, Play):
-        return catalog.text("hint.play", card=card_name(catalog, action.card))
+        return catalog.text("hint.play", card=card_text(catalog, action.card))
     if isinstance(action, ChooseContract):
         return catalog.text(
             "hint.contract",
