@@ -8,7 +8,10 @@ page's own table view (``web.table.view.TableView``) and regions, into a
 of that seed with the state the page starts with: what Python draws when it takes over is the
 same markup. The seeds are ones where the player declares first, so that there is something to
 do at once: open the contract menu and choose (a contract with a trump suit or a starting rank
-shows that row: its centre is drawn too, ``data-picking``).
+shows that row: its centre is drawn too, ``data-picking``). A choice made there is answered at
+once, before Python is up: the words saying that the game is starting, and the download's label,
+travel with each table (``data-starting``, ``data-progress-label``), since the catalog may still
+be on its way.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from barbu.presets import STANDARD
@@ -86,13 +90,21 @@ class FirstTable:
     seed: int
     table: str
     picking: tuple[tuple[str, str], ...]
+    starting: str
+    """What the page says once the player has chosen, while Python starts."""
+    progress: str
+    """The download progress bar's label."""
 
     def templates(self) -> str:
         """The deal's markup as ``<script type="text/html">`` data blocks: the browser only scans
         their text (parsing the 48 of a build as ``<template>`` DOM cost some 0.3 s of a phone's
         main thread before the first paint); web/runtime/first-table.js parses the one shown."""
         attributes = f'data-first-table lang="{self.lang}" data-seed="{self.seed}"'
-        parts = [data_block(attributes, self.table)]
+        words = (
+            f' data-starting="{escape(self.starting)}"'
+            f' data-progress-label="{escape(self.progress)}"'
+        )
+        parts = [data_block(attributes + words, self.table)]
         parts += [
             data_block(f'{attributes} data-picking="{contract}"', html)
             for contract, html in self.picking
@@ -146,7 +158,15 @@ def draw(seed: int, catalog: Catalog) -> FirstTable:
             box = d.el("div")
             TableView.fill(box, centre(d, catalog, centre_props))
             picking.append((crules.contract.value, inner(box)))
-    return FirstTable(catalog.lang, seed, inner(main), tuple(picking))
+    t = catalog.text
+    return FirstTable(
+        catalog.lang,
+        seed,
+        inner(main),
+        tuple(picking),
+        t("boot.first_choice"),
+        t("boot.progress"),
+    )
 
 
 def inner(node: Element) -> str:
