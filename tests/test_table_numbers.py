@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from barbu.presets import ITALIAN, STANDARD
+from barbu.presets import FR32, ITALIAN, STANDARD
 from barbu.rules import Rules
 from tools.site.first_table import load_catalog, skeleton, state
 from tools.site.static_dom import Document, Element
@@ -83,3 +83,18 @@ def test_the_italian_options_values_have_the_minus_sign():
     text = menu.textContent
     assert "\u221220" in text and "\u221230" in text
     assert HYPHEN_NUMBER.findall(text) == []
+
+
+@pytest.mark.parametrize("rules", [STANDARD, FR32], ids=lambda r: r.name)
+def test_the_summary_has_a_transfers_column_only_where_the_rules_have_doubles(rules):
+    game = played(rules, 7, deals=1)
+    catalog = load_catalog("en").for_rules(rules.name)
+    table = drawn(game, "en", UiState(summary=1)).querySelector(".summary-table")
+    assert table is not None
+    heads = [
+        th.textContent
+        for th in table.elements()
+        if th.tag == "th" and th.getAttribute("scope") == "col"
+    ]
+    assert (catalog.text("summary.transfers") in heads) is rules.doubling
+    assert catalog.text("summary.final") in heads

@@ -16,7 +16,9 @@ def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:
     """The summary of deal ``props.row.number``, with its button to go on."""
     t, row, names = catalog.text, props.row, props.names
     totals = [number(total) if props.latest else "" for total in props.totals]
-    table = settlement_table(d, catalog, names, row.raw, row.final, totals)
+    table = settlement_table(
+        d, catalog, names, row.raw, row.final, totals, transfers=props.doubling
+    )
     pairs = pair_lines(d, catalog, names, row.settlement, you=HUMAN)
     if not pairs and props.doubling:
         pairs.append(d.el("li", t("summary.no_doubles")))
