@@ -94,10 +94,11 @@ AT_TOP = """() => {
   let floor = innerHeight;
   if (getComputedStyle(hand).position === 'sticky') floor -= hand.getBoundingClientRect().height;
   const menu = document.querySelector('.toolbar [data-action="menu"]').getBoundingClientRect();
-  const heading = document.querySelector('#center h2').getBoundingClientRect();
+  const heading = document.querySelector('#center .prompt h2')?.getBoundingClientRect();
   return {
     scrollY, title: document.getElementById('table-title').getBoundingClientRect().top >= 0,
-    menu: menu.top >= 0 && menu.bottom <= innerHeight, heading: heading.bottom <= floor,
+    menu: menu.top >= 0 && menu.bottom <= innerHeight,
+    heading: !heading || heading.bottom <= floor,
   };
 }"""
 """Where the page opens: its scroll, whether the title and the menu button show, and whether the

@@ -1,0 +1,54 @@
+"""What stays in sight on the table: the player's own seat beside a decision on a desktop, and
+the score sheet's row sums (Σ) on a phone, whose sheet scrolls sideways under them."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from e2e.browser_helpers import wait_ready
+from e2e.test_table import drive_until
+from e2e.test_table_layout import declarer_seed
+
+OWN_SEAT = """() => {
+  const seat = document.getElementById('seat-0').getBoundingClientRect();
+  const hand = document.getElementById('hand').getBoundingClientRect();
+  const top = document.elementFromPoint(seat.left + seat.width / 2, seat.top + seat.height / 2);
+  return {
+    aboveHand: seat.bottom <= hand.top + 1, inside: seat.top >= 0,
+    own: !!top && document.getElementById('seat-0').contains(top),
+  };
+}"""
+
+
+def test_the_players_own_seat_shows_beside_the_contract_menu_on_a_desktop(page):
+    """A desktop player choosing a contract would find his own seat (declarer, his total)
+    hidden under the pinned hand, only its "to play" chip peeking out, if this failed."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"/?autoplay=0&seed={declarer_seed()}&lang=fr")
+    wait_ready(page)
+    expect(page.locator("#center [data-contract]").first).to_be_visible()
+    page.wait_for_timeout(300)  # any scroll settles
+    assert page.evaluate(OWN_SEAT) == {"aboveHand": True, "inside": True, "own": True}
+
+
+SUM_COLUMN = """() => {
+  const box = document.querySelector('#scores .sheet-box');
+  const sums = [...box.querySelectorAll('.sheet tr > :last-child')];
+  const edge = box.getBoundingClientRect().right;
+  return {
+    scrolls: box.scrollWidth > box.clientWidth,
+    shown: sums.every((cell) => cell.getBoundingClientRect().right <= edge + 1),
+    count: sums.length,
+  };
+}"""
+
+
+def test_the_sheets_row_sums_stay_in_sight_on_a_phone(page):
+    """A phone player would find the score sheet's Σ column cut off at the screen's edge, with
+    nothing to say the sheet scrolls sideways, if this failed."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/?autoplay=0&seed={declarer_seed()}&lang=ru&speed=instant&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator('#center [data-action="next"]').count() > 0)
+    expect(page.locator('#scores [data-replay-deal="1"]')).to_have_count(1)
+    assert page.evaluate(SUM_COLUMN) == {"scrolls": True, "shown": True, "count": 3}
