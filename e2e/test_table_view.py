@@ -1,12 +1,14 @@
-"""What stays in sight on the table: the player's own seat beside a decision on a desktop, and
-the score sheet's row sums (Σ) on a phone, whose sheet scrolls sideways under them."""
+"""What the table shows and asks: the player's own seat beside a decision on a desktop, the score
+sheet's row sums (Σ) on a phone, whose sheet scrolls sideways under them; no prompt where the
+engine leaves the player nothing to choose."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from barbu import Phase, Session
 from e2e.browser_helpers import wait_ready
-from e2e.test_table import drive_until
+from e2e.test_table import HUMAN, drive_until, hand_over, saved_session, session_until
 from e2e.test_table_layout import declarer_seed
 
 OWN_SEAT = """() => {
@@ -52,3 +54,28 @@ def test_the_sheets_row_sums_stay_in_sight_on_a_phone(page):
     drive_until(page, lambda p: p.locator('#center [data-action="next"]').count() > 0)
     expect(page.locator('#scores [data-replay-deal="1"]')).to_have_count(1)
     assert page.evaluate(SUM_COLUMN) == {"scrolls": True, "shown": True, "count": 3}
+
+
+def undoubled_declarer(session: Session) -> bool:
+    """The player declares, and his doubling turn has come with nobody having doubled him."""
+    deal = session.deal
+    return (
+        session.to_move == HUMAN
+        and deal.phase is Phase.DOUBLING
+        and deal.declarer == HUMAN
+        and not any(target == HUMAN for _, target in deal.doubles)
+    )
+
+
+def test_the_declarer_whom_nobody_doubled_is_not_asked_to_pass(page):
+    """A declarer whom nobody doubled would have to tap "Pass" on an empty redouble prompt,
+    one useless tap per such deal, if this failed."""
+    session = session_until(16, undoubled_declarer)
+    assert [a.targets for a in session.legal_actions()] == [frozenset()]  # the engine's only one
+    hand_over(page, session)
+    page.goto(f"/?seed={session.seed}&lang=en&speed=fast&level=beginner")
+    wait_ready(page)
+    expect(page.locator("#hand button[data-card].playable").first).to_be_visible()
+    assert page.locator('#center [data-action="doubles-done"]').count() == 0
+    saved = saved_session(page)
+    assert saved.deal.phase is Phase.PLAY and saved.deal.declarer == HUMAN
