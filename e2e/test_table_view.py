@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from barbu import Phase, Session
-from e2e.browser_helpers import wait_ready
+from e2e.browser_helpers import CATALOGS, wait_ready
 from e2e.test_table import HUMAN, drive_until, hand_over, saved_session, session_until
 from e2e.test_table_layout import declarer_seed
 
@@ -79,3 +79,20 @@ def test_the_declarer_whom_nobody_doubled_is_not_asked_to_pass(page):
     assert page.locator('#center [data-action="doubles-done"]').count() == 0
     saved = saved_session(page)
     assert saved.deal.phase is Phase.PLAY and saved.deal.declarer == HUMAN
+
+
+def test_a_level_change_is_confirmed_and_the_level_shows_on_the_table(page):
+    """A player who changed the computer players' level would get no sign that it was taken,
+    and could not tell on the table at which level he plays, if this failed."""
+    page.goto(f"/?autoplay=0&seed={declarer_seed()}&lang=it&level=beginner")
+    wait_ready(page)
+    it = CATALOGS["it"]
+    level = page.locator("#game-level")
+    expect(level).to_have_attribute("data-level", "beginner")
+    expect(level).to_have_text(it["table.level"].format(level=it["level.beginner"]))
+    page.click('[data-action="menu"]')
+    page.select_option('[data-setting="level"]', "master")
+    said = it["table.level_changed"].format(level=it["level.master"])
+    expect(page.locator('#menu-panel [data-note="level"]')).to_have_text(said)
+    expect(level).to_have_attribute("data-level", "master")
+    expect(level).to_have_text(it["table.level"].format(level=it["level.master"]))

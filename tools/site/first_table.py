@@ -144,7 +144,7 @@ def draw(seed: int, catalog: Catalog) -> FirstTable:
     title, meta = body.querySelector("#table-title"), body.querySelector("#table-meta")
     assert title is not None and meta is not None
     title.textContent = catalog.text("app.title")
-    meta.replaceChildren(*header(d, catalog, game.rules, seed, ""))
+    meta.replaceChildren(*header(d, catalog, game.rules, seed, "", level=Settings().level))
     # The page's own draw(); the scores at once (the page draws them in a later task, and
     # scrolls the diagram after a layout: nothing to scroll in a built page).
     table.scores_later = table.draw_scores  # type: ignore[method-assign]

@@ -552,8 +552,8 @@ class TableView(PageFrame):
         box.querySelector('[data-action="start-new-confirmed"]').focus()
 
     def note_after(self, button: Any, text: str) -> None:
-        """A result shown beside the button that produced it (the export's file name)."""
-        action = button.getAttribute("data-action")
+        """A result shown beside the control that produced it (the export's file name, a level)."""
+        action = button.getAttribute("data-action") or button.getAttribute("data-setting")
         old = button.parentElement.querySelector(f'[data-note="{action}"]')
         if old:
             old.remove()
