@@ -4,6 +4,7 @@ engine leaves the player nothing to choose."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from barbu import Phase, Session
@@ -96,3 +97,27 @@ def test_a_level_change_is_confirmed_and_the_level_shows_on_the_table(page):
     expect(page.locator('#menu-panel [data-note="level"]')).to_have_text(said)
     expect(level).to_have_attribute("data-level", "master")
     expect(level).to_have_text(it["table.level"].format(level=it["level.master"]))
+
+
+HINT_FITS = """() => {
+  const button = document.querySelector('.toolbar [data-action="hint"]').getBoundingClientRect();
+  const parts = [...document.querySelectorAll('.toolbar [data-action="hint"] .tool-label, '
+    + '.toolbar [data-action="hint"] .busy-dots')].filter((node) => node.getClientRects().length);
+  return {
+    inside: parts.every((node) => {
+      const r = node.getBoundingClientRect();
+      return r.left >= button.left && r.right <= button.right - 2;
+    }),
+    page: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ("ru", "it"))
+def test_the_hint_buttons_label_fits_in_it_on_a_phone(page, lang):
+    """On a phone the hint button's word and its dots ("Подсказка…", "Consiglio…") would run
+    over the button's border if this failed."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/?autoplay=0&seed={declarer_seed()}&lang={lang}")
+    wait_ready(page)
+    assert page.evaluate(HINT_FITS) == {"inside": True, "page": 360}
