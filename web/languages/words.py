@@ -24,7 +24,7 @@ from barbu import (
 )
 from barbu.rules import ContractRules, Lead, Rules
 from web.languages.faces import card_face
-from web.languages.i18n import Catalog
+from web.languages.i18n import Catalog, number
 from web.model.seats import HUMAN
 
 if TYPE_CHECKING:  # (the game's page does not load the score keeper)
@@ -297,12 +297,6 @@ def signed(value: int) -> str:
     """A score with its sign, as a score sheet prints it ("+5"; a negative one with the minus
     sign, U+2212)."""
     return f"+{value}" if value > 0 else number(value)
-
-
-def number(value: int) -> str:
-    """A whole number as people print it: a negative one with the minus sign, U+2212 ("\u22125"),
-    never the hyphen-minus; no sign before a positive one (a diagram's scale)."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def explanation(catalog: Catalog, crules: ContractRules, rules: Rules, leads: bool = False) -> str:
