@@ -100,6 +100,11 @@ def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser(page, new_context)
     expect(friend.locator(REPLAY)).to_be_visible()
     expect(friend.locator("#replay h2")).to_have_text("A shared deal")
     total = friend.locator(STEP).get_attribute("data-replay-total")
+    # from its first step: the outcome is not given away before the deal is stepped through
+    expect(friend.locator(STEP)).to_have_attribute("data-replay-step", "0")
+    expect(friend.locator("#replay .replay-settlement")).to_have_count(0)
+    assert friend.locator("#replay .replay-cards .mini").count() == 52
+    friend.keyboard.press("End")
     expect(friend.locator(STEP)).to_have_attribute("data-replay-step", total or "")
     assert final_scores(friend, "#replay .replay-settlement") == scores
     friend.keyboard.press("ArrowLeft")

@@ -23,7 +23,13 @@ from web.game.effects import (
 from web.game.engine import Game
 from web.game.replays import Replays
 from web.game.save import SaveStore
-from web.game.share import ShareRefused
+from web.game.share import (
+    ShareRefused,
+    deflate,
+    encode_payload,
+    shared_session_text,
+    shared_text,
+)
 from web.languages.i18n import Catalog
 from web.model.state import UiState
 
@@ -162,3 +168,18 @@ def test_a_refused_link_is_a_notice():
     page = Page(Game.new(11))
     replays(page).refuse(ShareRefused("too-long"))
     assert page.applied == [Notify("share-refused", "notice.share_too_long")]
+
+
+def test_a_shared_deal_or_session_opens_at_its_first_step_not_its_outcome():
+    """Who opens a friend's link would see how the deal ended before stepping through it."""
+    game = a_finished_deal()
+    for text in (
+        shared_text(game.session.deals[0], ("Ann", "", "", "")),
+        shared_session_text(game.session, ("Ann", "", "", "")),
+    ):
+        page = Page(Game.new(11))
+        shown = replays(page)
+        shown.open_link("#replay=" + encode_payload(deflate(text)), "")
+        assert shown.replay is not None and shown.replay.source == "shared"
+        assert shown.replay.step == 0 < shown.replay.total
+        assert page.table.calls[:2] == [("show", True), ("draw", 0)]
