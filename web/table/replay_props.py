@@ -39,6 +39,8 @@ class ReplayProps:
     doubling: bool
     summary: DealSummary | None
     doubling_step: int | None
+    redouble_step: int | None
+    """The step of the declarer's doubling turn (his redoubles), if the deal had one."""
     trick_steps: tuple[int, ...]
     link: str | None
     link_file: bool
@@ -111,6 +113,7 @@ def replay_props(
         doubling=view.rules.doubling,
         summary=deal.summary(),
         doubling_step=replay.doubling_step,
+        redouble_step=replay.redouble_step,
         trick_steps=replay.trick_steps,
         link=replay.link,
         link_file=replay.link_file,

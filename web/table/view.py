@@ -455,7 +455,7 @@ class TableView(PageFrame):
 
     def draw_replay(self, props: ReplayProps) -> None:
         """The replay at its step (redrawn when its props change); the control that had the
-        focus keeps it (its new copy)."""
+        focus keeps it (its new copy); just opened, its table is brought into view."""
         focused = self.document.activeElement
         inside = bool(focused) and bool(self.replay.contains(focused))
         action = focused.getAttribute("data-action") if inside else None
@@ -465,8 +465,11 @@ class TableView(PageFrame):
             else None
         )
         field = focused.id if inside and focused.id in ("replay-jump", "review-big") else None
+        opened = "replay" not in self.drawn  # its first drawing since it was shown
         if not self.paint("replay", self.replay, props, replay_region):
             return
+        if opened:  # the page kept the game's scroll: the four hands are brought into view
+            self.show_replay_board()
         if field:
             self.replay.querySelector(f"#{field}").focus()
         elif action:
