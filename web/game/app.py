@@ -472,21 +472,13 @@ class PageController:
                 self.tasks.spawn(self.close_later(self.players.generation, event.summary.number))
             said.append(self.catalog.text("say.deal_over", number=event.summary.number))
             if self.game.is_over and not self.practice.active:  # a practice deal is not kept
-                self.record_stats()
+                self.sessions.record_stats()
         self.apply(self.sessions.save())
         self.gate_updates()
         self.draw()
         if self.ui.summary is None and not self.elsewhere and session.to_move == HUMAN:
             said.append(turn_text(self.catalog, turn_of(self.screen_view(), self.table_state())))
         self.announce(" ".join(s for s in said if s))
-
-    def record_stats(self) -> None:
-        """The session's last deal is over: store its statistics entry (web.stats.record,
-        imported only now: the statistics' modules are not the game's start)."""
-        from web.stats.record import record_finished
-
-        now = int(self.window.Date.now())
-        record_finished(self.boot, self.game.record(), self.settings.level, now)
 
     async def gather_later(self, trick: Trick) -> None:
         """Leave a finished trick on the table for a moment, then gather it."""
@@ -553,9 +545,7 @@ class PageController:
         elif name == "level":  # said beside the menu's choice, and shown in the header
             self.draw_header()
             level = self.catalog.text(f"level.{self.settings.level}")
-            chosen = self.table.menu.querySelector('[data-setting="level"]')
-            if chosen:
-                self.table.note_after(chosen, self.catalog.text("table.level_changed", level=level))
+            self.table.note_setting("level", self.catalog.text("table.level_changed", level=level))
 
     def toggle_last_trick(self) -> None:
         """Show or hide the last trick."""

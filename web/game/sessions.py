@@ -49,7 +49,7 @@ from web.game.slot import SessionSlot
 from web.languages.i18n import Catalog
 from web.languages.presets import preset_words
 from web.model.seats import HUMAN
-from web.model.settings import rules_from_query, seed_from_query
+from web.model.settings import Settings, rules_from_query, seed_from_query
 from web.model.state import UiState
 from web.table.menu_form import NewSession
 from web.table.table_state import Notice
@@ -79,12 +79,14 @@ class Page(Protocol):
     written; the effects returned, or handed to ``apply``, say what changes."""
 
     window: Any
+    boot: Any
     performance: Any
     game: Game
     names: list[str]
     catalog: Catalog
     table: Form
     notices: list[Notice]
+    settings: Settings
 
     def default_names(self) -> list[str]: ...
     def apply(self, effects: Sequence[Effect]) -> None: ...
@@ -134,6 +136,15 @@ class Sessions:
         self.page.apply([Put(fresh, None, None), Write()])
 
     # -- sessions, the save, the menu -----------------------------------------------------------
+
+    def record_stats(self) -> None:
+        """The session's last deal is over: store its statistics entry (web.stats.record,
+        imported only now: the statistics' modules are not the game's start)."""
+        from web.stats.record import record_finished
+
+        page = self.page
+        now = int(page.window.Date.now())
+        record_finished(page.boot, page.game.record(), page.settings.level, now)
 
     def save(self) -> list[Effect]:
         """Write the session to the slot (after every action). Default names are saved empty,

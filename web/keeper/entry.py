@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from barbu import ChooseContract, Contract, Rank, RuleError, Suit
 from barbu.keeper import KeptDeal, Taken, tallies
 from barbu.rules import Rules
-from web.languages.words import number
+from web.languages.i18n import number
 
 EMPTY = ("", "", "", "")
 

@@ -84,8 +84,7 @@ def replay_props(
     session."""
     deal = replay.state()
     view = deal.view(0)  # the table; the hands, every seat's in the open, come from the deal
-    trick, winner = view.trick, None
-    last = replay.last
+    trick, winner, last = view.trick, None, replay.last
     if not trick and last is not None and last.trick is not None:  # a trick just completed
         done = last.trick
         trick = tuple(((done.leader + k) % 4, c) for k, c in enumerate(done.cards))

@@ -561,6 +561,12 @@ class TableView(PageFrame):
             old.remove()
         button.after(note(self.dom, action, text))
 
+    def note_setting(self, name: str, text: str) -> None:
+        """A change of the menu's choice ``name`` said beside it."""
+        chosen = self.menu.querySelector(f'[data-setting="{name}"]')
+        if chosen:
+            self.note_after(chosen, text)
+
 
 def set_attribute(node: Any, name: str, value: str | None) -> None:
     """Set an attribute, or remove it (None)."""
