@@ -153,6 +153,32 @@ def test_the_pages_python_script_is_read_with_the_runtime_not_after_it(page):
     assert script.get_attribute("src") is None
 
 
+def test_our_modules_are_read_with_the_runtime_and_never_left_preloaded_unused(page):
+    """Python asks for modules.zip only once it is up: a preload of it at the start waited
+    unused on a slow or loaded start, and Chromium warned in the console ("preloaded ... but not
+    used within a few seconds"). The boot loader reads it itself with the runtime's files
+    (web/runtime/boot-python.js, useModules): one request, answered before Python is up, and no
+    warning on a start slowed down fourfold."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
+    wait_ready(page)
+    page.wait_for_timeout(4_000)  # the few seconds Chromium gives a preload after the load
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    reads, python_up = page.evaluate(
+        "[performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.endsWith('/modules.zip')).map((e) => e.responseEnd),"
+        " (([m]) => m.startTime + m.duration)("
+        "performance.getEntriesByName('barbu-python-plain'))]"
+    )
+    assert len(reads) == 1 and reads[0] < python_up
+    assert page.locator('link[href$="modules.zip"]').count() == 0
+    assert [w for w in warnings if "preloaded" in w] == []
+    assert page.evaluate("document.documentElement.dataset.boot") == "plain"
+
+
 LIBRARY_IMPORTS = """async () => {
     const runtime = await import(new URL('web/runtime.mjs', document.baseURI).href);
     const pyodide = await runtime.startPlain();

@@ -100,6 +100,11 @@ def test_a_shared_link_opens_the_same_deal_in_a_fresh_browser(page, new_context)
     expect(friend.locator(REPLAY)).to_be_visible()
     expect(friend.locator("#replay h2")).to_have_text("A shared deal")
     total = friend.locator(STEP).get_attribute("data-replay-total")
+    # from its first step: the outcome is not given away before the deal is stepped through
+    expect(friend.locator(STEP)).to_have_attribute("data-replay-step", "0")
+    expect(friend.locator("#replay .replay-settlement")).to_have_count(0)
+    assert friend.locator("#replay .replay-cards .mini").count() == 52
+    friend.keyboard.press("End")
     expect(friend.locator(STEP)).to_have_attribute("data-replay-step", total or "")
     assert final_scores(friend, "#replay .replay-settlement") == scores
     friend.keyboard.press("ArrowLeft")
@@ -143,6 +148,8 @@ def test_a_deal_shared_as_a_file_opens_its_replay_from_import(page, tmp_path):
     expect(page.locator(REPLAY)).to_be_visible()
     expect(page.locator("#menu-panel")).to_be_hidden()
     expect(page.locator('#replay [data-replay-seat="1"] .seat-name')).to_have_text("Ada")
+    expect(page.locator(STEP)).to_have_attribute("data-replay-step", "0")  # not its outcome
+    page.keyboard.press("End")
     finals = [str(score) for score in session.deal.summary().final]
     shown = [s.replace("\u2212", "-").lstrip("+") for s in final_scores(page, "#replay")]
     assert shown == finals
@@ -180,3 +187,31 @@ def test_the_experts_review_lists_the_decisions_and_opens_the_replay_at_the_wors
     page.keyboard.press("Escape")
     page.click('#center [data-action="replay-deal"]')  # the review is kept with the deal
     expect(page.locator("#replay .review-list [data-cost]")).to_have_count(len(costs))
+
+
+HANDS_IN_VIEW = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const bar = box(document.querySelector('#replay .replay-steps'));
+  const hands = [...document.querySelectorAll('#replay .replay-hand')].map(box);
+  return {bar: [bar.top, bar.bottom], tops: hands.map((h) => h.top),
+          bottoms: hands.map((h) => h.bottom), height: innerHeight};
+}"""
+
+
+def test_on_a_phone_the_step_bar_leaves_the_four_hands_in_view(new_context):
+    """A phone player stepping through a deal would have the top seat's cards under the sticky
+    step bar (the page kept the game's scroll, and the table slid up when the practice button
+    went at the end), and could not see the four hands at once, if this failed."""
+    page = new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True
+    ).new_page()
+    finish_first_deal(page)
+    page.locator('#center [data-action="replay-deal"]').click()
+    expect(page.locator(REPLAY)).to_be_visible()
+    for key in ("ArrowRight", "End", "ArrowLeft", "Home"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        seen = page.evaluate(HANDS_IN_VIEW)
+        assert len(seen["tops"]) == 4, key
+        assert min(seen["tops"]) >= seen["bar"][1], (key, seen)  # below the bar
+        assert max(seen["bottoms"]) <= seen["height"], (key, seen)  # and on the screen

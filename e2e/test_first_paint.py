@@ -134,3 +134,56 @@ def test_when_python_fails_the_table_stays_under_the_error(page):
     expect(page.locator("#hand button[data-card]")).to_have_count(13)
     expect(page.locator('html[data-table="static"]')).to_have_count(1)
     assert page.evaluate("document.getElementById('table').inert") is True
+
+
+ZIP = "**/modules.zip"
+
+SHOWN = """() => {
+  const shown = (node) => {
+    if (!node || !node.checkVisibility()) return false;
+    const r = node.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+  };
+  return {
+    status: document.querySelector('#status .turn')?.textContent,
+    note: shown(document.getElementById('first-starting')),
+    bar: shown(document.getElementById('first-progress')),
+    value: Number(document.getElementById('first-progress')?.value || 0),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ("ru", "en"))
+def test_a_contract_chosen_before_python_is_up_says_at_once_that_the_game_starts(new_context, lang):
+    """A phone player who taps a contract on the first table while Python downloads would see
+    every contract greyed and the status still asking to choose, with nothing moving for
+    seconds, if this failed."""
+    context = new_context(
+        viewport={"width": 360, "height": 640},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    held: list[Route] = []
+    page.route(ZIP, lambda route: held.append(route))  # Python cannot start
+    page.goto(f"/?lang={lang}")
+    static_table(page)
+    choice = page.locator('#center [data-contract="no-queens"]')
+    choice.scroll_into_view_if_needed()
+    choice.tap()
+    words = CATALOGS[lang]["boot.first_choice"]
+    expect(page.locator("#status .turn")).to_have_text(words, timeout=100)
+    expect(page.locator("#first-progress")).to_be_visible(timeout=100)
+    shown = page.evaluate(SHOWN)
+    assert shown["status"] == words and shown["note"] and shown["bar"], shown
+    expect(choice).to_have_attribute("aria-pressed", "true")
+    # The runtime's bytes move the bar while Python is held back.
+    page.wait_for_function("Number(document.getElementById('first-progress').value) > 0")
+    assert held, "modules.zip was not requested"
+    expect(page.locator("html")).not_to_have_class("ready")
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    expect(page.locator("#center [data-contract]")).to_have_count(0)  # the choice was applied
+    expect(page.locator("#first-starting")).to_have_count(0)

@@ -8,6 +8,8 @@ other, different totals on two screens, a deal check that does not say whether i
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from e2e.browser_helpers import wait_ready

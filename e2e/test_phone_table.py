@@ -1,6 +1,9 @@
-"""The phone table (360×640): at every decision the player's controls are in view above
-the pinned hand, each the element at its own centre, and the page never slides sideways, in
-every language. Screenshots of each moment go to test-results/phone/."""
+"""The phone table (360×640): the page opens at its top (title, toolbar, menu) with the decision
+begun below them; at every decision the player's controls are in view above the pinned hand (a
+decision that comes during the game by itself, one shown when the page opens once the player
+scrolls to it), each the element at its own centre, and they stay there whatever is drawn after;
+the page never slides sideways, in every language. Screenshots of each moment go to
+test-results/phone/."""
 
 from __future__ import annotations
 
@@ -86,14 +89,42 @@ CONTROLS = {
 }
 
 
+AT_TOP = """() => {
+  const hand = document.getElementById('hand');
+  let floor = innerHeight;
+  if (getComputedStyle(hand).position === 'sticky') floor -= hand.getBoundingClientRect().height;
+  const menu = document.querySelector('.toolbar [data-action="menu"]').getBoundingClientRect();
+  const heading = document.querySelector('#center .prompt h2')?.getBoundingClientRect();
+  return {
+    scrollY, title: document.getElementById('table-title').getBoundingClientRect().top >= 0,
+    menu: menu.top >= 0 && menu.bottom <= innerHeight,
+    heading: !heading || heading.bottom <= floor,
+  };
+}"""
+"""Where the page opens: its scroll, whether the title and the menu button show, and whether the
+decision's heading shows above the pinned hand."""
+SCROLL_TO_DECISION = """() => {
+  const box = document.querySelector('#center .prompt, #center .last-trick');
+  const hand = document.getElementById('hand');
+  let floor = innerHeight;
+  if (getComputedStyle(hand).position === 'sticky') floor -= hand.getBoundingClientRect().height;
+  scrollBy(0, box.getBoundingClientRect().bottom + 8 - floor);
+}"""
+"""The player scrolls the page until the decision's foot shows above the pinned hand."""
+
+
 def open_moment(page: Page, moment: str, lang: str) -> None:
     make, press = MOMENTS[moment]
     session, summary = make()
     hand_over(page, session, summary)
     page.goto(f"/?autoplay=0&seed={session.seed}&lang={lang}&speed=slow&level=beginner")
     wait_ready(page)
+    page.wait_for_timeout(400)  # any scroll settles
+    assert page.evaluate(AT_TOP) == {"scrollY": 0, "title": True, "menu": True, "heading": True}
     if press:
         page.locator(press).click()
+    else:
+        page.evaluate(SCROLL_TO_DECISION)
     expect(page.locator(CONTROLS[moment]).first).to_be_visible()
     page.wait_for_timeout(400)  # the scroll to the decision settles
 
@@ -112,6 +143,37 @@ def test_each_decision_is_in_view_above_the_hand(page, moment, lang):
     hidden = [c for c in controls if not (c["inside"] and c["own"])]
     assert hidden == [], hidden
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_summarys_next_stays_in_view_after_an_instant_deal(page, lang):
+    """After a deal played at the instant speed, a phone player would find the page scrolled
+    down to the score sheet, the summary's Next out of sight, if this failed (the summary,
+    taller than the trick before it, made the browser's scroll anchoring push it away)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/?autoplay=0&seed={declarer_seed()}&lang={lang}&speed=instant&level=beginner")
+    wait_ready(page)
+    drive_until(page, lambda p: p.locator('#center [data-action="next"]').count() > 0)
+    # Whatever comes after the summary: the score sheet's new row, the diagram, their scroll.
+    expect(page.locator('#scores [data-replay-deal="1"]')).to_have_count(1)
+    page.wait_for_timeout(600)
+    controls = page.evaluate(IN_VIEW, "#center [data-action='next']")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"instant-summary-{lang}.png"))
+    assert [c for c in controls if not (c["inside"] and c["own"])] == [] and controls, controls
+
+
+@pytest.mark.parametrize("lang", ("ru", "it"))
+def test_the_first_visit_opens_at_the_top_with_the_contracts_begun_below(page, lang):
+    """A newcomer's phone would open scrolled past the title, the toolbar and the menu, or with
+    the contract menu out of sight, if this failed."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"/?lang={lang}")
+    wait_ready(page)
+    expect(page.locator('html[data-table="live"]')).to_have_count(1)
+    page.wait_for_timeout(400)  # any scroll settles
+    assert page.evaluate(AT_TOP) == {"scrollY": 0, "title": True, "menu": True, "heading": True}
+    expect(page.locator("#center [data-contract]").first).to_be_visible()
 
 
 WIDEST = """

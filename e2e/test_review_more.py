@@ -189,7 +189,9 @@ def test_a_whole_session_is_reviewed_deal_by_deal_and_its_link_opens_elsewhere(p
     expect(friend.locator("#replay-deal option")).to_have_count(2)
     friend.select_option("#replay-deal", "1")
     expect(friend.locator("#replay h2")).to_have_text("A shared session: deal 1")
-    expect(friend.locator("#replay .replay-settlement")).to_be_visible()  # from its end
+    expect(friend.locator("#replay[data-replay-step]")).to_have_attribute("data-replay-step", "0")
+    friend.keyboard.press("End")
+    expect(friend.locator("#replay .replay-settlement")).to_be_visible()
     assert final_scores(friend, "#replay .replay-settlement") == scores
     expect(friend.locator("#replay .replay-session")).to_have_count(0)  # not the friend's
     friend.keyboard.press("Escape")

@@ -412,7 +412,7 @@ def test_the_hint_names_a_legal_choice_and_goes_once_the_player_acts(page):
         rank=CATALOGS["en"]["rank." + card.get_attribute("data-card")[0]],
         suit=CATALOGS["en"]["suit." + card.get_attribute("data-card")[1]],
     )
-    expect(page.locator("#hint")).to_have_text(f"Hint: {name}.")
+    expect(page.locator("#hint")).to_have_text(f"Hint: {name[:1].lower() + name[1:]}.")
     card.click()
     expect(page.locator("#hint")).to_be_hidden()
     expect(page.locator("#hand button.hinted")).to_have_count(0)

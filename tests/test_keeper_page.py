@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from barbu import ChooseContract, Contract, Rank, RuleError, Suit
-from barbu.keeper import KeptDeal, KeptGame, Taken
+from barbu import Card, ChooseContract, Contract, Rank, RuleError, Suit
+from barbu.keeper import KeeperError, KeptDeal, KeptGame, Taken
 from barbu.presets import preset
 from tools.site.static_dom import Document
 from web.components.dom import Dom
@@ -25,7 +26,9 @@ from web.keeper.form import deal_form
 from web.keeper.results import block_sheets, ending, totals_bar
 from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KEY, KeeperStore, Kept
+from web.keeper.wording import NAMED_TALLIES, miscount, money
 from web.languages.i18n import SUPPORTED, Catalog
+from web.languages.words import card_name
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "languages" / "catalogs"
 NAMES = ["Ada", "Ben", "Clara", "Dan"]
@@ -132,8 +135,40 @@ def test_a_deal_entered_comes_back_into_the_form_as_it_was() -> None:
     deal = KeptDeal(ChooseContract(Contract("trumps"), Suit.HEARTS), ((1, 0),), (20, 15, 15, 15))
     entry = Entry.of_deal(deal)
     assert entry.deal(preset("standard")) == deal
+    queens = KeptDeal(ChooseContract(Contract("no-queens")), (), (-12, -6, -6, 0))
+    assert Entry.of_deal(queens).raw == ("\u221212", "\u22126", "\u22126", "0")
+    assert Entry.of_deal(queens).deal(preset("standard")) == queens
     domino = KeptDeal(ChooseContract(Contract("domino"), None, Rank.SEVEN), (), (45, 20, 5, -5))
     assert Entry.of_deal(domino).deal(preset("standard")) == domino
+
+
+@pytest.mark.parametrize(
+    ("contract", "taken"),
+    [
+        ("no-tricks", Taken.of([5, 4, 3, 1])),
+        ("no-hearts", Taken.of(None, {"H-AH": [5, 4, 3, 0], "AH": [1, 0, 0, 0]})),
+        ("no-last-two", Taken.of([4, 3, 3, 3], {}, {12: 2, 13: 3})),
+        ("domino", Taken.of(places=[2, 1, 4, 3])),
+    ],
+)
+def test_a_counted_deal_comes_back_into_the_form_counted(contract: str, taken: Taken) -> None:
+    """A correction would open on the raw scores and lose the counts the table typed."""
+    rules = preset("standard")
+    choice = ChooseContract(Contract(contract), None, Rank.SEVEN if contract == "domino" else None)
+    kept = KeptGame(rules, 0)
+    kept.add(KeptDeal(choice, (), taken=taken))
+    entry = Entry.of_deal(kept.deals[0])
+    assert entry.counted
+    assert entry.deal(rules).taken == taken
+    raw = kept.sheet()[0].raw
+    assert entry.raw == tuple(str(r).replace("-", "\u2212") for r in raw)  # to switch to typing
+    form = drawn(deal_form(Dom(Document()), catalog(), kept, NAMES, entry, 1, ""))
+    assert re.search(r'data-mode="counted"[^>]*checked', form)
+    first = taken.data()
+    key, counts = next(iter(first.items()))
+    if key == "cards":
+        key, counts = next(iter(counts.items()))
+    assert re.search(rf'value="{counts[0]}"[^>]*data-count="{key}:0"', form), form
 
 
 def test_doubles_toggle_and_shortcuts_replace_a_seats_row() -> None:
@@ -223,3 +258,109 @@ def test_a_used_contract_cannot_be_chosen_again_in_its_block() -> None:
     for contract in ("no-tricks", "no-queens", "no-last-two"):
         assert re.search(rf'data-contract="{contract}"[^>]*disabled', form)
     assert not re.search(r'data-contract="trumps"[^>]*disabled', form)
+
+
+# -- counts and money in words --------------------------------------------------------------
+
+
+def miscounted(contract: str, taken: Taken) -> KeeperError:
+    """The refusal of a deal counted so."""
+    rank = Rank.SEVEN if contract == "domino" else None
+    deal = KeptDeal(ChooseContract(Contract(contract), None, rank), (), taken=taken)
+    with pytest.raises(KeeperError) as caught:
+        KeptGame(preset("standard"), 0).add(deal)
+    return caught.value
+
+
+def russian(form: str, count: int) -> str:
+    """A Russian sentence of a wrong count (its plural form checked by its key)."""
+    card = card_name(catalog("ru"), Card.parse("KH"))
+    card = card[:1].upper() + card[1:]
+    return catalog("ru").text(f"keeper.miscount.{form}", count=count, needed=13, card=card)
+
+
+@pytest.mark.parametrize(
+    ("lang", "contract", "taken", "said"),
+    [
+        ("en", "no-tricks", Taken.of([5, 4, 3, 0]), "12 tricks counted, 13 needed."),
+        ("en", "no-tricks", Taken.of([5, 4, 3, 2]), "14 tricks counted, 13 needed."),
+        ("ru", "no-tricks", Taken.of([5, 4, 3, 0]), russian("tricks.many", 12)),
+        ("ru", "no-tricks", Taken.of([1, 1, 0, 0]), russian("tricks.few", 2)),
+        ("ru", "no-tricks", Taken.of([21, 0, 0, 0]), russian("tricks.one", 21)),
+        ("fr", "no-tricks", Taken.of([1, 0, 0, 0]), "1 pli compté, il en faut 13."),
+        ("it", "no-queens", Taken.of(None, {"Q": [2, 2, 1, 0]}), "5 regine contate, ne servono 4."),
+        ("en", "no-queens", Taken.of(None, {"Q": [1, 0, 0, 0]}), "1 queen counted, 4 needed."),
+        (
+            "en",
+            "no-hearts",
+            Taken.of([14, 0, 0, 0], {"H-AH": [12, 0, 0, 0], "AH": [1, 0, 0, 0]}),
+            "14 tricks counted, 1 to 13 needed.",
+        ),
+        (
+            "en",
+            "no-hearts",
+            Taken.of(None, {"H-AH": [5, 4, 3, 1], "AH": [1, 0, 0, 0]}),
+            "13 hearts other than the ace counted, 12 needed.",
+        ),
+        (
+            "en",
+            "no-king-of-hearts",
+            Taken.of(None, {"KH": [1, 0, 1, 0]}),
+            "King of hearts counted 2 times",
+        ),
+        (
+            "ru",
+            "no-king-of-hearts",
+            Taken.of(None, {"KH": [0, 0, 0, 0]}),
+            russian("card_none", 0),
+        ),
+        ("en", "domino", Taken.of(places=[1, 1, 3, 4]), "Places typed: 1, 1, 3, 4."),
+        (
+            "en",
+            "no-last-two",
+            Taken.of([1, 12, 0, 0], {}, {12: 0, 13: 0}),
+            "Ada is given 2 tricks that score, but only 1 trick in all.",
+        ),
+    ],
+)
+def test_a_wrong_count_is_said_exactly(lang: str, contract: str, taken: Taken, said: str) -> None:
+    """The page would say only "impossible counts", never what is wrong with them."""
+    text = miscount(catalog(lang), miscounted(contract, taken), NAMES)
+    assert text is not None and said in text, text
+    assert "{" not in text
+
+
+def test_every_wrong_count_sentence_has_every_plural_form() -> None:
+    """A count in a plural category a catalog lacks would stop the page with a missing message."""
+    error = miscounted("no-tricks", Taken.of([5, 4, 3, 0]))
+    for lang in SUPPORTED:
+        c = catalog(lang)
+        for key in (*NAMED_TALLIES, "KH"):
+            for count in (0, 1, 2, 5, 12, 21, 1_000_000):
+                params = {**error.params, "tally": key, "counted": count}
+                text = miscount(c, KeeperError("x", "bad-count", **params), NAMES)
+                assert text is not None and "{" not in text
+                assert str(count) in text or (key == "KH" and count == 0)
+
+
+@pytest.mark.parametrize(
+    ("lang", "amount", "stake", "said"),
+    [
+        ("en", "5.0", "0.5", "5.00"),
+        ("en", "85", "1", "85"),
+        ("en", "170.0", "2.0", "170"),
+        ("fr", "1.70", "0.10", "1,70"),
+        ("ru", "-15.0", "0.5", "\u221215,00"),
+        ("it", "-3", "1", "\u22123"),
+        ("it", "0.125", "0.125", "0,125"),
+    ],
+)
+def test_money_is_written_as_the_language_writes_it(
+    lang: str, amount: str, stake: str, said: str
+) -> None:
+    """A settlement would show "5.0", a point for a comma, or a hyphen for a minus."""
+    assert money(catalog(lang), Decimal(amount), Decimal(stake)) == said
+    assert (
+        money(catalog(lang), Decimal("2.5"), Decimal("0.5"), signed=True)
+        == "+2" + ("." if lang == "en" else ",") + "50"
+    )

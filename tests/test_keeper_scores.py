@@ -97,6 +97,36 @@ def test_an_impossible_count_is_refused(contract, taken):
     assert len(str(error).splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("contract", "taken", "params"),
+    [
+        ("no-tricks", Taken.of([5, 4, 3, 0]), {"tally": "tricks", "counted": 12, "needed": 13}),
+        ("no-tricks", Taken.of([5, 4, 3, 2]), {"tally": "tricks", "counted": 14, "needed": 13}),
+        ("no-tricks", Taken.of([14, 0, 0, 0]), {"tally": "tricks", "counted": 14, "needed": 13}),
+        ("no-queens", Taken.of(None, {"Q": [2, 2, 1, 0]}), {"tally": "Q", "counted": 5}),
+        ("no-queens", Taken.of(None, {"Q": [5, 0, 0, 0]}), {"tally": "Q", "counted": 5}),
+        ("no-king-of-hearts", Taken.of(None, {"KH": [1, 0, 1, 0]}), {"counted": 2, "needed": 1}),
+        (
+            "no-hearts",
+            Taken.of([14, 0, 0, 0], {"H-AH": [12, 0, 0, 0], "AH": [1, 0, 0, 0]}),
+            {"tally": "tricks", "fewest": 1},
+        ),
+        ("domino", Taken.of(places=[1, 1, 3, 4]), {"tally": "places", "places": "1, 1, 3, 4"}),
+        ("no-last-two", Taken.of([1, 12, 0, 0], {}, {12: 0, 13: 0}), {"seat": 0, "won": 2}),
+        (
+            "no-hearts",
+            Taken.of([1, 12, 0, 0], {"H-AH": [5, 7, 0, 0], "AH": [0, 1, 0, 0]}),
+            {"seat": 0, "cards": 5, "tricks": 1},
+        ),
+    ],
+)
+def test_a_wrong_count_says_what_is_wrong(contract, taken, params):
+    """The page could only say "impossible counts" instead of "12 tricks counted, 13 needed"."""
+    error = refusal(count_scores, STANDARD, contract, taken)
+    assert error.code == "bad-count"
+    assert params.items() <= error.params.items(), error.params
+
+
 def test_counts_follow_the_pack_and_the_early_end():
     assert refusal(count_scores, FR32, "hearts", Taken.of(cards={"H": [8, 1, 0, 0]})).code == (
         "bad-count"

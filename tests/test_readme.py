@@ -85,3 +85,13 @@ def test_code_blocks_are_found_with_their_line_and_language():
     text = "intro\n```sh\nmake run\n```\nmid\n```python\n>>> 1 + 1\n2\n```\n"
     assert code_blocks(text, "python") == [(7, ">>> 1 + 1\n2\n")]
     assert code_blocks(text, "sh") == [(3, "make run\n")]
+
+
+def test_the_address_languages_are_documented_once_and_all_of_them():
+    """A reader found `?lang=fr|en` documented twice while the site speaks four languages: one
+    row of the address table names every language the site has."""
+    from web.languages.i18n import SUPPORTED
+
+    rows = [line for line in README.read_text().splitlines() if line.startswith("| `?lang=`")]
+    assert len(rows) == 1
+    assert re.findall(r"`(\w\w)`", rows[0]) == list(SUPPORTED)

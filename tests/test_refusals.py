@@ -260,6 +260,13 @@ SAMPLES = {
     "owed": 2,
     "left": 2,
     "phase": "play",
+    "tally": "tricks",
+    "counted": 12,
+    "needed": 13,
+    "places": "1, 1, 3, 4",
+    "won": 2,
+    "cards": 5,
+    "tricks": 1,
 }
 """A value for each parameter a raise site passes, of the kind the engine gives."""
 

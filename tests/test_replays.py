@@ -250,7 +250,7 @@ def test_a_refused_link_is_a_notice():
     ]
 
 
-def test_a_shared_link_opens_its_deal_from_its_end_and_a_damaged_one_is_refused():
+def test_a_shared_link_opens_its_deal_and_a_damaged_one_is_refused():
     finished = replays(Page(a_finished_deal()))
     finished.open_deal(1)
     assert finished.replay is not None
@@ -260,7 +260,7 @@ def test_a_shared_link_opens_its_deal_from_its_end_and_a_damaged_one_is_refused(
     assert shown.open_link("", "") == []
     effects = shown.open_link(f"#replay={payload}", "")
     replay = shown.replay
-    assert replay is not None and replay.source == "shared" and replay.step == replay.total
+    assert replay is not None and replay.source == "shared" and replay.step == 0
     assert replay.names[1] == "Ann"
     assert effects == [ReplayShown(True), drawn(shown), FocusReplay(), Announce(shown.said())]
     refused = replays(page).open_link("#replay=AAAA", "")
@@ -375,3 +375,17 @@ def test_a_session_s_review_hands_each_deal_s_progress_to_the_page_and_says_its_
     assert drawn_between[-1] == DrawReplay(replay_props(shown.replay, False, shown.whole))
     assert shown.whole is not None and not shown.whole.running and len(shown.reviews) == 2
     assert shown.replay is not None and shown.replay.review == ()  # deal 2's, shown at once
+
+
+def test_a_shared_deal_or_session_opens_at_its_first_step_not_its_outcome():
+    """Who opens a friend's link would see how the deal ended before stepping through it."""
+    game = a_finished_deal()
+    for text in (
+        shared_text(game.session.deals[0], ("Ann", "", "", "")),
+        shared_session_text(game.session, ("Ann", "", "", "")),
+    ):
+        shown = replays(Page(Game.new(11)))
+        effects = shown.open_link("#replay=" + encode_payload(deflate(text)), "")
+        assert shown.replay is not None and shown.replay.source == "shared"
+        assert shown.replay.step == 0 < shown.replay.total
+        assert effects[:2] == [ReplayShown(True), drawn(shown)]

@@ -180,9 +180,10 @@ def test_a_sentence_of_the_game_is_quoted_from_its_catalog(lang):
     catalog = load_catalog(lang)
     used = set(re.findall(r"\{quote:([\w-]+)\}", text))
     assert used == set(QUOTES), used  # the warning and the count of doubles owed
-    for name in used:
+    for name in used:  # in Russian, a quoted sentence's full stop goes after the quotes
         said = QUOTES[name](built)
-        assert said in re.sub(r"<[^>]+>", "", html).replace("&amp;", "&")
+        shown = f"{said.removesuffix('.')}»." if lang == "ru" else said
+        assert shown in re.sub(r"<[^>]+>", "", html).replace("&amp;", "&")
     names = built.source.names
     must = catalog.text(
         "choice.must_double",
@@ -193,7 +194,7 @@ def test_a_sentence_of_the_game_is_quoted_from_its_catalog(lang):
     assert QUOTES["must-double"](built) == must
     for key in set(re.findall(r"\{game:([\w.-]+)\}", text)):
         assert catalog.text(key) in html, key
-    for preset in ("rules.classic", "rules.italian"):  # the variants' headings: the menu's names
+    for preset in ("rules.classic", "rules.fr32", "rules.italian"):  # the menu's names
         assert f"{catalog.text(preset)}</h3>" in html
     for c in STANDARD.contracts:  # each contract's heading: the name the game gives it
         name = c.contract.value
@@ -215,9 +216,9 @@ def test_numbers_in_words_and_plurals_follow_the_computed_value():
     form is the CLDR category's of the value the engine gives, in each language."""
     built = {lang: page(lang)[0] for lang in SUPPORTED}
     ru, en, fr = built["ru"], built["en"], built["fr"]
-    forms = {1: "круг", 2: "круга", 5: "кругов", 21: "круг", 22: "круга", 11: "кругов"}
+    forms = {1: "блок", 2: "блока", 5: "блоков", 21: "блок", 22: "блока", 11: "блоков"}
     for count, form in forms.items():
-        assert ru.plural(count, ["круг", "круга", "кругов"]) == form
+        assert ru.plural(count, ["блок", "блока", "блоков"]) == form
     assert [en.plural(n, ["deal", "deals"]) for n in (0, 1, 2)] == ["deals", "deal", "deals"]
     assert [fr.plural(n, ["donne", "donnes"]) for n in (0, 1, 2)] == ["donne", "donne", "donnes"]
     assert all(len(CATEGORIES[lang]) in (2, 3) for lang in SUPPORTED)
@@ -300,3 +301,14 @@ def test_the_options_that_can_leave_a_winner_below_zero_are_those_the_faq_names(
         for field in ("king_of_hearts.block.total", "queen.block.total", "salad.block.total"):
             assert f"{{italian.{field}}}" in answer, (lang, field)
         assert "{italian.without.block.total}" in answer, lang
+
+
+def test_screen_readers_hear_cards_and_rows_as_the_language_writes_them():
+    """A screen reader read the French trick as "Julien: As de trèfle" (an English colon, a
+    capital mid-sentence) and a Russian one-card Domino row as "от 2 до 2"."""
+    _, fr = page("fr")
+    assert 'aria-label="Julien\u00a0: as de trèfle, Sophie\u00a0: trois de trèfle' in fr
+    _, ru = page("ru")
+    rows = re.findall(r'sr-only">(Ряд [^<]*)<', ru)
+    assert "Ряд червей: только 8" in rows and "Ряд пик: от 7 до 9" in rows
+    assert not any(re.search(r"от (\w+) до \1$", row) for row in rows)

@@ -253,3 +253,23 @@ def test_a_browser_that_refuses_the_store_is_told_and_an_import_keeps_saying_so(
         "changed.",
         "This browser does not keep statistics",
     ]
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+def test_the_skip_link_leads_to_the_statistics_in_its_own_words(lang):
+    words = json.loads(catalog_text(lang))
+    _, root = page(FakeDatabase(stored(record(seed=1))), lang=lang)
+    skip = re.search(r'<a[^>]*class="skip-link"[^>]*>([^<]*)</a>', root.html())
+    assert skip and skip[1] == words["stats.skip"] != words["rules_page.skip"]
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
+@pytest.mark.parametrize("name", ["fr32", "standard"])
+def test_the_scores_plot_says_lower_is_better_where_the_rules_count_so(lang, name):
+    cue = json.loads(catalog_text(lang))["stats.lower_better"]
+    _, root = page(FakeDatabase(stored(record(name, seed=1))), lang=lang)
+    html = root.html()
+    contracts = re.search(r'<figure[^>]*data-figure="played-contracts".*?</figure>', html)
+    assert contracts
+    lower = PRESETS[name].goal < 0
+    assert (cue in contracts[0]) is lower and html.count(cue) == int(lower)

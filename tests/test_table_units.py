@@ -209,8 +209,12 @@ def test_the_player_is_addressed_as_you():
     assert hint_text(
         catalog("fr"), ["Vous", "Alice", "Bruno", "Chloé"], Play(Card.parse("JD")), 1
     ) == (
-        "Conseil\u00a0: Valet de carreau."  # worded as in English ("Hint: Jack of diamonds.")
-    )
+        "Conseil\u00a0: valet de carreau."  # the card in lower case after the colon, as in
+    )  # every language ("Hint: jack of diamonds.", "Подсказка: валет бубён.")
+    assert [
+        hint_text(catalog(lang), names, Play(Card.parse("5H")), 1).split(":")[1].split()[0]
+        for lang in ("en", "fr", "ru", "it")
+    ] == ["five", "cinq", "пятёрка", "cinque"]
     assert (
         announcement(catalog("en"), names, 0, Play(Card.parse("QH")))
         == "You play the queen of hearts."
@@ -221,11 +225,10 @@ def test_contract_line_names_trump_and_starting_rank():
     """The table would not say which suit is trump or where the Domino starts."""
     en = catalog("en")
     assert contract_line(en, Contract.TRUMPS, Suit.SPADES, None).startswith("Trumps ♠")
-    assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the queen"
-    assert (
-        contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN)
-        == "Domino (départ\u00a0: sept)"
-    )
+    assert contract_line(en, Contract.DOMINO, None, Rank.QUEEN) == "Domino from the queens"
+    assert contract_line(catalog("it"), Contract.DOMINO, None, Rank.ACE) == "Domino dall\u2019asso"
+    assert contract_line(catalog("ru"), Contract.DOMINO, None, Rank.TWO) == "Домино \u0441 двоек"
+    assert contract_line(catalog("fr"), Contract.DOMINO, None, Rank.SEVEN) == "Domino au sept"
     assert contract_line(en, Contract.DOMINO, None, Rank.TEN, short=True) == "Domino 10"
 
 
@@ -446,7 +449,7 @@ def test_the_explanations_name_cards_as_a_player_would():
         " no heart lead while holding another suit; may stop early"
     )
     assert line["no-king-of-hearts"].startswith("King of hearts: \u221220;")
-    assert line["no-last-two"] == "second-to-last trick: \u221210; last trick: \u221220"
+    assert line["no-last-two"] == "last trick but one: \u221210; last trick: \u221220"
 
 
 def test_the_page_deciding_for_a_computer_player_returns_a_card_as_the_worker_does():

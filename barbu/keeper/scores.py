@@ -2,10 +2,15 @@
 
 Counts must be possible (``bad-count``): tricks adding up to the hand size (at least one and at
 most that in a deal that may end early), each scoring card counted once, no more than four cards
-a trick, places 1-4 once each. Typed raw scores must add up to the contract's total
-(``bad-total``) and be a result some deal could give (``bad-score``: each seat's score, and the
-four together where the contract's outcomes are few enough to search, ``JOINT_LIMIT``; the
-Domino's are its places, one each). Typed and counted scores, when both are given, must agree.
+a trick, places 1-4 once each. The refusal says what is wrong in its params, for the page to say
+it exactly: a wrong sum gives ``tally`` (the key counted), ``counted`` and ``needed`` (and
+``fewest`` where a deal may end early); places, ``places`` as typed; a player given more
+scoring tricks or cards than his tricks allow, ``seat``, ``won`` or ``cards``, and ``tricks``.
+
+Typed raw scores must add up to the contract's total (``bad-total``) and be a result some deal
+could give (``bad-score``: each seat's score, and the four together where the contract's
+outcomes are few enough to search, ``JOINT_LIMIT``; the Domino's are its places, one each).
+Typed and counted scores, when both are given, must agree.
 """
 
 from __future__ import annotations
@@ -67,12 +72,14 @@ def _domino_scores(domino: Domino, taken: Taken) -> tuple[int, ...]:
         raise miscounted("taken", "a Domino counts only the places", "bad-count")
     if taken.places is None:
         raise miscounted("taken", "give each seat's place", "bad-count")
-    places = counts_of(taken.places, 4, "taken, places", "places")
+    places = counts_of(taken.places, 4, "taken, places", "places", tally="places")
     if sorted(places) != [1, 2, 3, 4]:
         raise miscounted(
             "taken, places",
             f"the places are 1, 2, 3 and 4, one each: not {places}",
             "bad-count",
+            tally="places",
+            places=", ".join(map(str, places)),
         )
     return tuple(domino.places[p - 1] for p in places)
 
@@ -83,12 +90,19 @@ def _trickcounts_of(crules: ContractRules, taken: Taken, hand: int) -> tuple[int
         if crules.per_trick:
             raise miscounted("taken", "count each seat's tricks", "bad-count")
         return None
-    tricks = counts_of(taken.tricks, hand, "taken, tricks", "tricks")
+    fewest = {"fewest": 1} if crules.early_end else {}
+    tricks = counts_of(taken.tricks, hand, "taken, tricks", "tricks", tally="tricks", **fewest)
     total = sum(tricks)
     if total != hand and not (crules.early_end and 1 <= total <= hand):
         between = f"1 to {hand}" if crules.early_end else str(hand)
         raise miscounted(
-            "taken, tricks", f"the tricks add up to {total}, not {between}", "bad-count"
+            "taken, tricks",
+            f"the tricks add up to {total}, not {between}",
+            "bad-count",
+            tally="tricks",
+            counted=total,
+            needed=hand,
+            **fewest,
         )
     return tricks
 
@@ -117,10 +131,15 @@ def _cardcounts_of(t: Tally, cards: Mapping[str, Any]) -> tuple[int, ...]:
     spot = f"taken, cards, {t.key}"
     if t.key not in cards:
         raise miscounted("taken, cards", f"count the {t.label} each seat took", "bad-count")
-    counts = counts_of(cards[t.key], t.most, spot, t.label)
+    counts = counts_of(cards[t.key], t.most, spot, t.label, tally=t.key)
     if sum(counts) != t.most:
         raise miscounted(
-            spot, f"the {t.label} taken add up to {sum(counts)}, not {t.most}", "bad-count"
+            spot,
+            f"the {t.label} taken add up to {sum(counts)}, not {t.most}",
+            "bad-count",
+            tally=t.key,
+            counted=sum(counts),
+            needed=t.most,
         )
     return counts
 
@@ -130,9 +149,15 @@ def _trick_winner(t: Tally, won: Mapping[int, Any], tricks: tuple[int, ...] | No
     if int(t.key) not in won:
         raise miscounted("taken, won", f"say who won trick {t.key}", "bad-count")
     seat = seat_of(won[int(t.key)], f"taken, won, {t.key}")
-    if tricks is not None and tricks[seat] < sum(w == seat for w in won.values()):
+    scoring = sum(w == seat for w in won.values())
+    if tricks is not None and tricks[seat] < scoring:
         raise miscounted(
-            "taken, won", f"seat {seat} wins more scoring tricks than tricks", "bad-count"
+            "taken, won",
+            f"seat {seat} wins more scoring tricks than tricks",
+            "bad-count",
+            seat=seat,
+            won=scoring,
+            tricks=tricks[seat],
         )
     return seat
 
@@ -145,6 +170,9 @@ def _check_captures(captured: Sequence[int], tricks: Sequence[int]) -> None:
                 "taken",
                 f"seat {seat} cannot capture {n} scoring cards in {tricks[seat]} tricks",
                 "bad-count",
+                seat=seat,
+                cards=n,
+                tricks=tricks[seat],
             )
 
 

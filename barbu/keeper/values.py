@@ -70,13 +70,20 @@ def four(value: Any, where: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
-def counts_of(value: Any, most: int, where: str, label: str) -> tuple[int, ...]:
-    """Four whole numbers from 0 to ``most``: each seat's count of something."""
+def counts_of(value: Any, most: int, where: str, label: str, **params: object) -> tuple[int, ...]:
+    """Four whole numbers from 0 to ``most``: each seat's count of something. One beyond
+    ``most`` makes more than ``most`` in all: the refusal then gives ``counted`` (the sum) and
+    ``needed`` (``most``) with ``params`` (what is counted), as a wrong sum's does."""
     counts = four(value, where)
     for seat, n in enumerate(counts):
         if type(n) is not int or not 0 <= n <= most:
+            whole = all(type(c) is int and c >= 0 for c in counts)
+            summed = {"counted": sum(counts), "needed": most, **params} if whole else {}
             raise miscounted(
-                where, f"seat {seat} cannot take {quoted(n)} {label} (0 to {most})", "bad-count"
+                where,
+                f"seat {seat} cannot take {quoted(n)} {label} (0 to {most})",
+                "bad-count",
+                **summed,
             )
     return counts
 

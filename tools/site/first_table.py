@@ -8,7 +8,10 @@ page's own table view (``web.table.view.TableView``) and regions, into a
 of that seed with the state the page starts with: what Python draws when it takes over is the
 same markup. The seeds are ones where the player declares first, so that there is something to
 do at once: open the contract menu and choose (a contract with a trump suit or a starting rank
-shows that row: its centre is drawn too, ``data-picking``).
+shows that row: its centre is drawn too, ``data-picking``). A choice made there is answered at
+once, before Python is up: the words saying that the game is starting, and the download's label,
+travel with each table (``data-starting``, ``data-progress-label``), since the catalog may still
+be on its way.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from barbu.presets import STANDARD
@@ -87,13 +91,21 @@ class FirstTable:
     seed: int
     table: str
     picking: tuple[tuple[str, str], ...]
+    starting: str
+    """What the page says once the player has chosen, while Python starts."""
+    progress: str
+    """The download progress bar's label."""
 
     def templates(self) -> str:
         """The deal's markup as ``<script type="text/html">`` data blocks: the browser only scans
         their text (parsing the 48 of a build as ``<template>`` DOM cost some 0.3 s of a phone's
         main thread before the first paint); web/runtime/first-table.js parses the one shown."""
         attributes = f'data-first-table lang="{self.lang}" data-seed="{self.seed}"'
-        parts = [data_block(attributes, self.table)]
+        words = (
+            f' data-starting="{escape(self.starting)}"'
+            f' data-progress-label="{escape(self.progress)}"'
+        )
+        parts = [data_block(attributes + words, self.table)]
         parts += [
             data_block(f'{attributes} data-picking="{contract}"', html)
             for contract, html in self.picking
@@ -133,7 +145,7 @@ def draw(seed: int, catalog: Catalog) -> FirstTable:
     title, meta = body.querySelector("#table-title"), body.querySelector("#table-meta")
     assert title is not None and meta is not None
     title.textContent = catalog.text("app.title")
-    meta.replaceChildren(*header(d, catalog, game.rules, seed, ""))
+    meta.replaceChildren(*header(d, catalog, game.rules, seed, "", level=Settings().level))
     # The page's own draw(); the scores at once (the page draws them in a later task, and
     # scrolls the diagram after a layout: nothing to scroll in a built page).
     table.scores_later = table.draw_scores  # type: ignore[method-assign]
@@ -147,7 +159,15 @@ def draw(seed: int, catalog: Catalog) -> FirstTable:
             box = d.el("div")
             TableView.fill(box, centre(d, catalog, centre_props))
             picking.append((crules.contract.value, inner(box)))
-    return FirstTable(catalog.lang, seed, inner(main), tuple(picking))
+    t = catalog.text
+    return FirstTable(
+        catalog.lang,
+        seed,
+        inner(main),
+        tuple(picking),
+        t("boot.first_choice"),
+        t("boot.progress"),
+    )
 
 
 def inner(node: Element) -> str:

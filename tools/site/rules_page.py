@@ -43,7 +43,7 @@ from web.languages.faces import card_face
 from web.languages.i18n import SUPPORTED, Catalog
 from web.languages.plurals import CATEGORIES, category
 from web.languages.presets import preset_words
-from web.languages.words import card_name, contract_name, explanation, signed
+from web.languages.words import contract_name, explanation, signed, trick_said
 
 FORMER_IDS = {
     preset_words(p.name).section: tuple(p.aliases) for p in REGISTRY.values() if p.aliases
@@ -137,8 +137,9 @@ class Page:
             if "{" in text:
                 raise ValueError("this message has fields: quote it with {quote:NAME}")
             return text
-        if kind == "quote":
-            return QUOTES[rest](self)
+        if kind == "quote":  # Russian sets a quoted sentence's full stop after the quotes
+            said = QUOTES[rest](self)
+            return said.removesuffix(".") if self.lang == "ru" else said
         if kind == "card":
             face = card_face(Card.parse(rest), self.catalog)
             return face.rank + face.symbol
@@ -273,7 +274,7 @@ class Page:
         played = [((int(leader) + k) % 4, card) for k, card in enumerate(cards(" ".join(codes)))]
         led = played[0][1].suit
         winner = max((c.rank, seat) for seat, c in played if c.suit is led)[1]
-        said = ", ".join(f"{names[seat]}: {card_name(self.catalog, c)}" for seat, c in played)
+        said = trick_said(self.catalog, names, played)
         seats = t("demo.seats", left=names[1], top=names[2], right=names[3])
         return self.figure(
             d.el(

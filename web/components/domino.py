@@ -39,12 +39,11 @@ def domino_rows(
                 mini_card(d, catalog, Card.of(suit, Rank(r)), "start" if r == start_rank else "")
                 for r in range(lo, hi + 1)
             ]
-            said = t(
-                "domino.row",
-                suit=label,
-                low=rank_short(catalog, Rank(lo)),
-                high=rank_short(catalog, Rank(hi)),
-            )
+            low, high = rank_short(catalog, Rank(lo)), rank_short(catalog, Rank(hi))
+            if lo == hi:  # a row of its opening card only: "Spades: only 7", not "7 to 7"
+                said = t("domino.row_one", suit=label, low=low)
+            else:
+                said = t("domino.row", suit=label, low=low, high=high)
         items.append(
             d.el(
                 "li",

@@ -12,8 +12,8 @@ from typing import Any
 from barbu import DealSummary
 from web.components.dom import Dom
 from web.components.sheet import Diagram, Mark, SheetRow, diagram, running_totals, sheet_rows
-from web.languages.i18n import Catalog
-from web.languages.words import contract_line, number, signed
+from web.languages.i18n import Catalog, number
+from web.languages.words import contract_line, signed
 
 MARKERS = ("circle", "square", "triangle", "diamond")
 """Each player's point shape on the diagram: players are told apart by more than colour."""

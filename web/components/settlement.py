@@ -125,11 +125,14 @@ def settlement_table(
     final: Sequence[int],
     totals: Sequence[str] | None = None,
     caption: str | None = None,
+    transfers: bool = True,
 ) -> Any:
-    """Each player's raw score, transfers and deal score (and a column of running totals, as
-    text, if given)."""
+    """Each player's raw score, transfers (unless the rules have no doubles: ``transfers``
+    False) and deal score (and a column of running totals, as text, if given)."""
     d, t = dom, catalog.text
     heads = ["summary.player", "summary.raw", "summary.transfers", "summary.final"]
+    if not transfers:
+        heads.remove("summary.transfers")
     if totals is not None:
         heads.append("summary.total")
     body = []
@@ -138,7 +141,7 @@ def settlement_table(
         cells = [
             d.el("th", names[seat], scope="row"),
             d.el("td", signed(raw[seat]), class_="num"),
-            d.el("td", signed(moved), class_="num"),
+            *([d.el("td", signed(moved), class_="num")] if transfers else []),
             d.el("td", signed(final[seat]), class_="num strong", data_final=seat),
         ]
         if totals is not None:

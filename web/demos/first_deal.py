@@ -30,7 +30,7 @@ from web.components.dom import Dom
 from web.components.settlement import settlement_table
 from web.components.trick import trick_cards
 from web.languages.i18n import Catalog
-from web.languages.words import card_name, card_refusal, contract_name, signed, suit_name
+from web.languages.words import card_refusal, contract_name, signed, suit_name, trick_said
 
 READER = 0
 DECLARER = 1
@@ -142,7 +142,7 @@ class FirstDeal:
             [((last.leader + k) % 4, c) for k, c in enumerate(last.cards)] if last else []
         )
         if shown:
-            by = ", ".join(f"{self.names[s]}: {card_name(cat, c)}" for s, c in shown)
+            by = trick_said(cat, self.names, shown)
             seats = t("demo.seats", left=self.names[1], top=self.names[2], right=self.names[3])
             table.append(
                 d.el(

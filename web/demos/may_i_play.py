@@ -36,7 +36,7 @@ from web.components.dom import Dom
 from web.components.domino import domino_rows
 from web.components.trick import trick_cards
 from web.languages.i18n import Catalog
-from web.languages.words import card_name, card_refusal, card_text, contract_line
+from web.languages.words import card_refusal, card_text, contract_line, trick_said
 
 READER = 0
 """The reader's seat: the player at the bottom, as in the game."""
@@ -176,9 +176,7 @@ class MayIPlay:
         if deal.crules is not None and deal.crules.is_domino:
             table.append(domino_rows(d, cat, deal.view(READER).domino_rows, deal.start_rank))
         elif deal.trick:
-            by = ", ".join(
-                f"{self.names[seat]}: {card_name(cat, card)}" for seat, card in deal.trick
-            )
+            by = trick_said(cat, self.names, deal.trick)
             seats = t("demo.seats", left=self.names[1], top=self.names[2], right=self.names[3])
             table.append(
                 d.el(

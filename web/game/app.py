@@ -195,7 +195,13 @@ class PageController:
         language switch."""
         rules = self.game.rules
         meta = header(
-            self.table.dom, self.catalog, rules, self.seed, self.query, self.game.practised
+            self.table.dom,
+            self.catalog,
+            rules,
+            self.seed,
+            self.query,
+            self.game.practised,
+            self.settings.level,
         )
         self.table.draw_title(self.catalog.text("app.title"), meta, rules.name)
 
@@ -533,6 +539,10 @@ class PageController:
             self.sounds.play("card")  # what it sounds like (and Web Audio may start now)
         elif name == "hints":
             self.draw()
+        elif name == "level":  # said beside the menu's choice, and shown in the header
+            self.draw_header()
+            level = self.catalog.text(f"level.{self.settings.level}")
+            self.table.note_setting("level", self.catalog.text("table.level_changed", level=level))
 
     def toggle_last_trick(self) -> None:
         """Show or hide the last trick."""

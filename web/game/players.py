@@ -160,20 +160,25 @@ class PlayersLoop:
             await asyncio.sleep(0)  # let the page paint and hear the player between actions
 
     async def autoplay(self, generation: int) -> None:
-        """Play the player's only legal card for him, when he asked for it."""
+        """Make the player's only legal action for him, when he asked for it: his only card
+        (after a short pause, so that he sees it go), or a doubling turn with nothing to choose
+        (the declarer whom nobody doubled may only pass: no prompt to tap through)."""
         table = self.table
         game = table.game
-        if not table.settings.autoplay or game.phase is not Phase.PLAY:
+        phase = game.phase
+        if not table.settings.autoplay or phase not in (Phase.PLAY, Phase.DOUBLING):
             return
         legal = game.legal_actions()
         if len(legal) != 1:
             return
         played = game.played
-        await asyncio.sleep(max(table.settings.bot_delay, 0.3))
+        pause = max(table.settings.bot_delay, 0.3) if phase is Phase.PLAY else 0
+        await asyncio.sleep(pause)
         if (
             generation == self.generation
             and table.game is game
             and game.to_move == HUMAN
+            and game.phase is phase
             and game.played == played
             and table.ui.summary is None
         ):

@@ -139,7 +139,8 @@ class Replays:
         opener: Any = None,
     ) -> list[Effect]:
         """Replay deal ``number`` of ``session`` (a finished one), from ``source``
-        (``replay.SOURCES``), with its review if one is kept; a shared one from its end."""
+        (``replay.SOURCES``), with its review if one is kept; from its first step, a shared one
+        too (its outcome is not given away)."""
         deals = session.deals
         if not 0 < number <= len(deals) or not deals[number - 1].is_over:
             return []
@@ -147,8 +148,6 @@ class Replays:
         replay = Replay(
             deal.at(len(deal.history)), names, number, mine, source=source, session=session
         )
-        if source == "shared":
-            replay = replay.end()
         kept, effects = self.kept_review(deal) if mine is not None else (None, [])
         replay = replay if kept is None else replay.reviewed(kept)
         if self.replay is None:
@@ -196,8 +195,8 @@ class Replays:
         return self.reviews[key], effects
 
     def open_shared(self, shared: SharedDeal | SharedSession) -> list[Effect]:
-        """Replay a deal someone shared (or a session's last deal), from its end (its
-        settlement shown)."""
+        """Replay a deal someone shared (or a session's last deal), from its first step: the
+        outcome is not given away before the deal is stepped through."""
         t = self.page.catalog.text
         defaults = (t("replay.sender"), t("player.1"), t("player.2"), t("player.3"))
         names = tuple(name or defaults[seat] for seat, name in enumerate(shared.names))
@@ -205,7 +204,7 @@ class Replays:
             closed = self.close()  # a replay shown before gives way
             number = shared.deals[-1].number
             return [*closed, *self.open_in(shared.session, number, names, "shared", None)]
-        return self.show(Replay(shared.deal, names, None, None, source="shared").end(), None)
+        return self.show(Replay(shared.deal, names, None, None, source="shared"), None)
 
     def open_link(self, fragment: str, query: str) -> list[Effect]:
         """Open the deal an address shares, if any; a link that cannot be opened is refused

@@ -24,9 +24,10 @@ from web.components.dom import Dom
 from web.game.save import local_storage
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
-from web.keeper.results import block_sheets, diagram_box, ending, totals_bar
+from web.keeper.results import block_sheets, diagram_box, ending, print_heading, totals_bar
 from web.keeper.setup import games_panel, header, rename_form
 from web.keeper.store import KeeperStore, Kept
+from web.keeper.wording import miscount
 from web.languages.i18n import Catalog
 from web.languages.words import refusal
 from web.table.menu_form import chosen_rules
@@ -109,6 +110,7 @@ class KeeperPage:
         return d.el(
             "main",
             None,
+            print_heading(d, catalog, game, names, self.started()),
             totals_bar(d, catalog, game, names),
             d.el("div", None, undo, class_="buttons no-print"),
             form,
@@ -120,11 +122,26 @@ class KeeperPage:
             class_="keeper-game",
         )
 
+    def started(self) -> str:
+        """The day the current game was started (its key is the time it was kept at), as the
+        browser writes a date in the page's language; empty if the key is not a time."""
+        stamp = (self.kept.current or "").split("-", 1)[0]
+        if not stamp.isdigit():
+            return ""
+        return str(self.window.Date.new(int(stamp)).toLocaleDateString(self.catalog.lang))
+
     def focus(self, selector: str) -> None:
         """Put the keyboard focus on the first element ``selector`` finds, if any."""
         node = self.root.querySelector(selector)
         if node:
             node.focus()
+
+    def reveal(self, selector: str) -> None:
+        """Scroll the page so the element ``selector`` finds starts at the top of the window
+        (below the sticky totals: its ``scroll-margin-top``), if there is one."""
+        node = self.root.querySelector(selector)
+        if node:
+            node.scrollIntoView(True)
 
     # -- events -----------------------------------------------------------------------------
 
@@ -233,6 +250,8 @@ class KeeperPage:
                 owed=catalog.plural("count.doubles", owed),
                 left=catalog.plural("count.deals", left),
             )
+        elif game is not None and isinstance(error, KeeperError):
+            reason = miscount(catalog, error, self.names(game)) or reason
         return catalog.text("keeper.refused", number=at, reason=reason)
 
     def enter(self) -> None:
@@ -385,6 +404,7 @@ class KeeperPage:
         self.save()
         self.draw()
         self.focus("[data-contract]:not([disabled])")
+        self.reveal("#deal-form")
 
     def import_text(self, text: str) -> None:
         """A record read from a file: a kept game's, or a played session's as it is."""

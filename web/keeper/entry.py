@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from barbu import ChooseContract, Contract, Rank, RuleError, Suit
 from barbu.keeper import KeptDeal, Taken, tallies
 from barbu.rules import Rules
+from web.languages.i18n import number
 
 EMPTY = ("", "", "", "")
 
@@ -47,14 +48,18 @@ class Entry:
 
     @classmethod
     def of_deal(cls, deal: KeptDeal) -> Entry:
-        """A deal already entered, to edit (its scores as typed raw scores)."""
+        """A deal already entered, to edit, in the mode it was entered in: its counts when it
+        was counted (its raw scores too, for a switch to typing them), else its raw scores
+        (a negative one with the minus sign, U+2212, as the sheet prints it)."""
         choice = deal.contract
         return cls(
             contract=choice.contract.value,
             trump=choice.trump.char if choice.trump is not None else None,
             rank=choice.start_rank.char if choice.start_rank is not None else None,
             doubles=frozenset(deal.doubles),
-            raw=tuple(str(r) for r in deal.raw or ()) or EMPTY,
+            counted=deal.taken is not None,
+            raw=tuple(number(r) for r in deal.raw or ()) or EMPTY,
+            counts=_typed_counts(deal.taken) if deal.taken is not None else (),
         )
 
     def choose(self, contract: str) -> Entry:
@@ -127,6 +132,18 @@ class Entry:
             elif tally.required or any(t.strip() for t in typed):
                 tricks = _numbers(typed, "keeper.type_counts")
         return Taken.of(tricks, cards, won, places)
+
+
+def _typed_counts(taken: Taken) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What each seat took, as the count fields hold it (keyed as ``tallies`` names them)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    if taken.tricks is not None:
+        out.append(("tricks", tuple(str(n) for n in taken.tricks)))
+    out.extend((key, tuple(str(n) for n in counts)) for key, counts in taken.cards)
+    out.extend((str(number), (str(seat), "", "", "")) for number, seat in taken.won)
+    if taken.places is not None:
+        out.append(("places", tuple(str(n) for n in taken.places)))
+    return tuple(out)
 
 
 def _numbers(texts: Sequence[str], key: str) -> tuple[int, ...]:

@@ -5,7 +5,8 @@ shortcuts, a warning for each double still owed, and the raw scores typed or cou
 A component: the game, the deal as typed (``web.keeper.entry.Entry``) and the catalog in, a
 node out. Controls carry ``data-*`` hooks that ``web.keeper.app`` reads: ``data-contract``,
 ``data-trump``, ``data-rank``, ``data-double="doubler-target"``, ``data-shortcut``,
-``data-raw``, ``data-count="key:seat"``, ``data-action``.
+``data-raw``, ``data-count="key:seat"``, ``data-action``; ``data-block`` holds the number of
+the declarer's block (from 1).
 """
 
 from __future__ import annotations
@@ -73,14 +74,16 @@ def deal_form(
 
 
 def _who(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], context: Context) -> Any:
-    """Who declares, in which block, and the contracts left to choose."""
+    """Who declares, in which block (``data-block``: its number, from 1, as ``Context.block``),
+    and the contracts left to choose."""
     t = catalog.text
     left = ", ".join(contract_name(catalog, c) for c in context.left)
     key = "keeper.declarer_block" if game.rules.blocks > 1 else "keeper.declarer"
+    declares = t(key, name=names[context.declarer], block=context.block)
     return d.el(
         "p",
         None,
-        d.el("strong", t(key, name=names[context.declarer], block=context.block + 1)),
+        d.el("strong", declares, data_block=context.block),
         " ",
         t("keeper.left", contracts=left),
         class_="who",
@@ -219,11 +222,12 @@ def _doubles(
 def _box(
     d: Dom, catalog: Catalog, names: Sequence[str], entry: Entry, seat: int, target: int
 ) -> Any:
-    """One cell of the matrix: ``seat`` doubled ``target`` (none on the diagonal)."""
+    """One cell of the matrix: ``seat`` doubled ``target`` (none on the diagonal); the box sits
+    in a label as large as a finger's tap (``.tap``), which ticks it too."""
     if seat == target:
         return None
     label = catalog.text("sheet.mark", name=names[target])
-    return d.el(
+    box = d.el(
         "input",
         None,
         type="checkbox",
@@ -231,6 +235,7 @@ def _box(
         checked=(seat, target) in entry.doubles,
         aria_label=f"{names[seat]}: {label}",
     )
+    return d.el("label", None, box, class_="tap")
 
 
 def _shortcuts(

@@ -5,7 +5,9 @@ diagram, and at the end the ranking and who pays whom.
 Components: a ``KeptGame``, the names and the catalog in, nodes out. Hooks kept stable for
 tests outside the repository: ``[data-total][data-seat]`` (each seat's running total, the whole
 number in ``data-total``), ``[data-pays][data-from][data-to]`` (each pair's settlement, the
-amount in ``data-pays``: points, or points times the stake when the table plays for one).
+amount in ``data-pays``: points, or points times the stake when the table plays for one), and
+``[data-net][data-seat]`` (each player's net of the settlement, in points). Money is written as
+the language writes it (``web.keeper.wording.money``).
 """
 
 from __future__ import annotations
@@ -16,8 +18,35 @@ from typing import Any
 from barbu.keeper import KeptGame, Payment
 from web.components.dom import Dom
 from web.components.scores import draw_diagram, draw_legend, draw_sheet
+from web.keeper.setup import rules_words
+from web.keeper.wording import money
 from web.languages.i18n import Catalog
 from web.languages.words import place_name, signed
+
+
+def print_heading(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], date: str) -> Any:
+    """What heads the printed sheet only (``.print-only``): the title, the game, the players,
+    the date the sheet was started, and what the double marks mean (the sum alone in a game
+    without doubles)."""
+    t = catalog.text
+    if game.rules.doubling:
+        legend = d.fill(
+            t("sheet.legend"),
+            mark=d.el("span", "A", class_="mark", aria_hidden="true"),
+            mutual=d.el("span", "A", class_="mark mutual", aria_hidden="true"),
+        )
+    else:
+        legend = [t("sheet.legend_sum")]
+    return d.el(
+        "header",
+        None,
+        d.el("h1", t("keeper.print_title")),
+        d.el("p", t("keeper.print_game", rules=rules_words(catalog, game))),
+        d.el("p", t("keeper.print_players", names=", ".join(names))),
+        d.el("p", t("keeper.print_date", date=date)) if date else None,
+        d.el("p", None, *legend, class_="sheet-legend"),
+        class_="print-only print-heading",
+    )
 
 
 def totals_bar(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str]) -> Any:
@@ -170,14 +199,31 @@ def ending(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str]) -> An
         d.el("ol", None, *ranking, class_="keeper-ranking"),
         d.el("h3", t("keeper.pays_title")),
         d.el("ul", None, *pays, class_="payments"),
+        d.el("h3", t("keeper.net_title")),
+        d.el("ul", None, *_nets(d, catalog, game, names), class_="nets"),
         class_="ending",
         aria_labelledby="end-heading",
     )
 
 
-def decimal(catalog: Catalog, text: str) -> str:
-    """A decimal number as the language writes it (0,10 in French)."""
-    return text.replace(".", catalog.text("keeper.decimal_point"))
+def _nets(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str]) -> list[Any]:
+    """Each player's net of the settlement (received less paid), in points and, with a stake,
+    in money; hooks ``[data-net][data-seat]`` (points)."""
+    stake = game.stake
+    out = []
+    for seat, points in enumerate(game.balances()):
+        if stake is None:
+            text = catalog.text("keeper.net", name=names[seat], points=signed(points))
+        else:
+            text = catalog.text(
+                "keeper.net_stake",
+                name=names[seat],
+                points=signed(points),
+                stake=money(catalog, stake, stake),
+                amount=money(catalog, points * stake, stake, signed=True),
+            )
+        out.append(d.el("li", text, data_net=points, data_seat=seat))
+    return out
 
 
 def _payment(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], p: Payment) -> Any:
@@ -185,7 +231,7 @@ def _payment(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], p: 
     payer, payee = names[p.payer], names[p.payee]
     if p.points == 0:
         text = catalog.text("keeper.pays_even", payer=payer, payee=payee)
-    elif p.amount is None:
+    elif p.amount is None or game.stake is None:
         text = catalog.text("keeper.pays", payer=payer, payee=payee, points=p.points)
     else:
         text = catalog.text(
@@ -193,8 +239,8 @@ def _payment(d: Dom, catalog: Catalog, game: KeptGame, names: Sequence[str], p: 
             payer=payer,
             payee=payee,
             points=p.points,
-            stake=decimal(catalog, str(game.stake)),
-            amount=decimal(catalog, str(p.amount)),
+            stake=money(catalog, game.stake, game.stake),
+            amount=money(catalog, p.amount, game.stake),
         )
     return d.el(
         "li",

@@ -31,14 +31,19 @@ def header(d: Dom, catalog: Catalog) -> Any:
     return page_header(d, catalog, t("keeper.title"), links, "rules-header keeper-header no-print")
 
 
-def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:
-    """A kept game in a line: its rules, players and progress."""
+def rules_words(catalog: Catalog, game: KeptGame) -> str:
+    """The game a kept game follows: its preset's name, with how many options it changes."""
     rules = catalog.text(preset_words(game.rules.name).label)
     if game.rules.options:
         rules = catalog.plural("rules.with_options", len(game.rules.options), rules=rules)
+    return rules
+
+
+def game_title(catalog: Catalog, game: KeptGame, names: Sequence[str]) -> str:
+    """A kept game in a line: its rules, players and progress."""
     return catalog.text(
         "keeper.game_line",
-        rules=rules,
+        rules=rules_words(catalog, game),
         names=", ".join(names),
         count=game.number,
         deals=game.rules.deals,
@@ -148,7 +153,7 @@ def new_game(d: Dom, catalog: Catalog, names: Sequence[str], open_: bool) -> Any
         inputmode="decimal",
         autocomplete="off",
         size=6,
-        placeholder="0.10",
+        placeholder=f"0{t('keeper.decimal_point')}10",
     )
     form = d.el(
         "form",

@@ -6,7 +6,7 @@ picks the message and fills in names, cards and numbers. Contract names are thos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from barbu import (
@@ -24,7 +24,7 @@ from barbu import (
 )
 from barbu.rules import ContractRules, Lead, Rules
 from web.languages.faces import card_face
-from web.languages.i18n import Catalog
+from web.languages.i18n import Catalog, number
 from web.model.seats import HUMAN
 
 if TYPE_CHECKING:  # (the game's page does not load the score keeper)
@@ -86,6 +86,15 @@ def card_text(catalog: Catalog, card: Card) -> str:
     return name[:1].lower() + name[1:]
 
 
+def trick_said(catalog: Catalog, names: Sequence[str], played: Iterable[tuple[int, Card]]) -> str:
+    """A trick's cards as a screen reader reads them ("Ada: ace of clubs, Ben: three of
+    clubs"), each card named in lower case as inside a sentence (``trick.card``)."""
+    return ", ".join(
+        catalog.text("trick.card", name=names[seat], card=card_text(catalog, card))
+        for seat, card in played
+    )
+
+
 def contract_line(
     catalog: Catalog,
     contract: Contract,
@@ -107,7 +116,7 @@ def contract_line(
             key,
             contract=name,
             rank=rank_short(catalog, start_rank),
-            rank_name=catalog.text(f"rank_one.{start_rank.char}"),  # in lower case, mid-sentence
+            rank_name=catalog.text(f"rank_start.{start_rank.char}"),  # as the line names it
         )
     return name
 
@@ -272,7 +281,7 @@ def hint_text(
 ) -> str:
     """The expert's suggestion for the decision of the player at seat ``you``, in a sentence."""
     if isinstance(action, Play):
-        return catalog.text("hint.play", card=card_name(catalog, action.card))
+        return catalog.text("hint.play", card=card_text(catalog, action.card))
     if isinstance(action, ChooseContract):
         return catalog.text(
             "hint.contract",
@@ -290,12 +299,6 @@ def signed(value: int) -> str:
     """A score with its sign, as a score sheet prints it ("+5"; a negative one with the minus
     sign, U+2212)."""
     return f"+{value}" if value > 0 else number(value)
-
-
-def number(value: int) -> str:
-    """A whole number as people print it: a negative one with the minus sign, U+2212 ("\u22125"),
-    never the hyphen-minus; no sign before a positive one (a diagram's scale)."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def explanation(catalog: Catalog, crules: ContractRules, rules: Rules, leads: bool = False) -> str:

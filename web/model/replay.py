@@ -4,7 +4,8 @@
 its actions shown (``step``, 0 to ``total``); each move returns a new value. What the table
 shows at a step is the engine's own state after that many actions (``Deal.at``), so no rule of
 the game is read here: the places to jump to (the doubling round, the start of each trick) are
-where the engine's history says a doubling turn came or a trick ended. Tested without a
+where the engine's history says a doubling turn came or a trick ended; the declarer's own
+doubling turn (his redoubles) is where the history says the declarer doubled. Tested without a
 browser (tests/test_replay.py).
 """
 
@@ -80,6 +81,16 @@ class Replay:
         """The step where the doubling round starts (None: the rules have no doubles)."""
         for k, event in enumerate(self.events):
             if isinstance(event.action, Double):
+                return k
+        return None
+
+    @cached_property
+    def redouble_step(self) -> int | None:
+        """The step of the declarer's own doubling turn, where he may only redouble (None: the
+        deal had none): the engine's history says whose turn each action was."""
+        declarer = self.deal.declarer
+        for k, event in enumerate(self.events):
+            if isinstance(event.action, Double) and event.seat == declarer:
                 return k
         return None
 

@@ -5,7 +5,7 @@
  */
 
 import {
-  boot, byId, fail, isOptional, isOwnFile, messages, nativeFetch, sitePath, t,
+  fail, isOptional, isOwnFile, messages, nativeFetch, sitePath, t,
 } from './boot-page.js';
 
 const STAGES = ['download', 'start', 'engine', 'deal'];
@@ -59,13 +59,18 @@ export function draw() {
       if (index === stageIndex) item.setAttribute('aria-current', 'step');
       else item.removeAttribute('aria-current');
     }
-    const bar = byId('boot-progress');
     const all = total();
     if (!all) return;
     const got = downloaded();
-    bar.max = all;
-    bar.value = got;
-    byId('boot-bytes').textContent = t('boot.bytes', { done: megabytes(got), total: megabytes(all) });
+    // The loading screen's bar, and the one under a choice made on the build's table
+    // (first-table.js) while Python starts.
+    for (const bar of document.querySelectorAll('#boot-progress, #first-progress')) {
+      bar.max = all;
+      bar.value = got;
+    }
+    if (!messages?.['boot.bytes']) return;   // the catalog not read yet: the bars only
+    const bytes = t('boot.bytes', { done: megabytes(got), total: megabytes(all) });
+    for (const line of document.querySelectorAll('#boot-bytes, #first-bytes')) line.textContent = bytes;
   });
 }
 
@@ -83,10 +88,10 @@ async function countBody(path, response) {
 
 // Under our service worker every file comes from the local cache, in a blink: there is no
 // download to follow, and reading a copy of each response would only slow the start (about
-// 0.1 s measured). Nor when the build's table shows: the progress bar is hidden under it.
-// Resource timing still marks each file done.
+// 0.1 s measured). Resource timing still marks each file done. The build's table counts them
+// too: a contract chosen there shows the download's progress (first-table.js).
 const underServiceWorker = Boolean(navigator.serviceWorker?.controller);
-const countsBytes = () => !underServiceWorker && !boot.first?.shown;
+const countsBytes = () => !underServiceWorker;
 
 export function watchFetches() {
   window.fetch = async function fetchWatched(input, init) {

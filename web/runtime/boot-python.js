@@ -1,7 +1,7 @@
 /**
  * What the boot loader hands the interpreter before it runs anything (web/runtime/boot.js): the
- * Python bytecode kept between visits (the Python side is web/runtime/codecache.py), and the
- * page's Python script, read with the runtime's downloads.
+ * Python bytecode kept between visits (the Python side is web/runtime/codecache.py), our modules'
+ * zip and the page's Python script, both read with the runtime's downloads.
  */
 
 // Our modules come compiled, but PyScript's own package is written as source at every start and
@@ -90,6 +90,31 @@ export function useEntryScript(hooks, entry) {
     if (text === null || !element?.matches?.('script[type="py"][src]')) return;
     element.removeAttribute('src');
     element.textContent = text;
+  });
+}
+
+// Our modules (modules.zip), read with the runtime's downloads
+
+// PyScript would fetch the files of pyscript.toml only once Python is up; a <link rel=preload>
+// of the zip, made at the start, then waited unused for as long as Python took to start, and
+// Chromium warns of a preload not used within a few seconds of the page's load (seen on slow or
+// loaded starts). So the boot loader reads the zip itself, as it starts the runtime's other
+// downloads, and an onReady hook (run before the page's script) writes it where the page's
+// script and a restored snapshot look for it (web/game/main.py, web/runtime/runtime.mjs). A
+// failed read is reported like any file's (the watched fetch).
+
+const MODULES_PATH = '/home/pyodide/modules.zip';
+
+export function readModules() {
+  return fetch(new URL('./modules.zip', document.baseURI))
+    .then((response) => (response.ok ? response.arrayBuffer() : null))
+    .catch(() => null);
+}
+
+export function useModules(hooks, modules) {
+  hooks.main.onReady.add(async ({ interpreter }) => {
+    const buffer = await modules;
+    if (buffer) interpreter.FS.writeFile(MODULES_PATH, new Uint8Array(buffer));
   });
 }
 

@@ -34,7 +34,7 @@ import {
   draw, readBootFiles, setStage, watchFetches, watchResources,
 } from './boot-progress.js';
 import {
-  code, keptCode, readCode, readEntryScript, useCodeCache, useEntryScript,
+  code, keptCode, readCode, readEntryScript, readModules, useCodeCache, useEntryScript, useModules,
 } from './boot-python.js';
 import { registerServiceWorker, updates } from './boot-updates.js';
 import { bots } from './boot-bots.js';
@@ -125,11 +125,13 @@ function main() {
   const storedCode = readCode();
   const startPyScript = () => {
     preloadRuntime();
+    const modules = readModules();
     const entry = readEntryScript();
     import('./runtime.mjs').then((runtime) => runtime.startEarly()).catch(() => {});
     import('../vendor/pyscript/core.js')
       .then(({ hooks }) => {
         useCodeCache(hooks, storedCode);
+        useModules(hooks, modules);
         useEntryScript(hooks, entry);
       })
       .catch((error) => fail('other', error.message));
@@ -142,13 +144,15 @@ function main() {
   else startPyScript();
 }
 
-/** The runtime's big files, as Pyodide and PyScript will ask for them (index.html says why
- *  they are not preloaded there). */
+/** The runtime's big files, as Pyodide will ask for them (index.html says why they are not
+ *  preloaded there). Our modules' zip is not among them: Python asks for it only once it is up,
+ *  which on a slow or loaded start came more than the few seconds after the page's load that
+ *  Chromium allows a preload (a console warning); the boot loader reads it itself instead, at
+ *  the same moment (readModules), and hands it to Python (useModules). */
 const RUNTIME_PRELOADS = [
   { rel: 'modulepreload', href: './vendor/pyodide/pyodide.asm.mjs' },
   { rel: 'preload', href: './vendor/pyodide/pyodide.asm.wasm', as: 'fetch', type: 'application/wasm' },
   { rel: 'preload', href: './vendor/pyodide/python_stdlib.zip', as: 'fetch' },
-  { rel: 'preload', href: './modules.zip', as: 'fetch' },
 ];
 
 function preloadRuntime() {

@@ -102,7 +102,7 @@ class StatsPage:
         parts.append(self.kept_part(players))
         parts.append(self.file_part(bool(entries)))
         main = d.el("main", None, *parts, id="main", class_="stats-main")
-        skip = d.el("a", t("rules_page.skip"), href="#main", class_="skip-link")
+        skip = d.el("a", t("stats.skip"), href="#main", class_="skip-link")
         self.root.replaceChildren(skip, header(d, self.catalog), main)
 
     def empty(self) -> Any:

@@ -69,7 +69,8 @@ function options(chart, width) {
         grid: { show: false },
       },
       {
-        values: (u, splits) => splits.map((v) => `${v}${chart.unit}`),
+        // A true minus sign below zero, as the tables beside the plots write it.
+        values: (u, splits) => splits.map((v) => `${v}${chart.unit}`.replace('-', '\u2212')),
         splits: chart.reverse ? () => [1, 2, 3, 4] : undefined,
       },
     ],

@@ -129,9 +129,9 @@ def table(d: Dom, caption: str, heads: Sequence[str], rows: Sequence[Sequence[st
     )
 
 
-def figure(d: Dom, chart: Chart, caption: str, numbers: Any) -> Any:
-    """A plot (its place, drawn by stats.js), its caption and legend, the table beside it (below
-    it for a plot of bars: a wide table)."""
+def figure(d: Dom, chart: Chart, caption: str, numbers: Any, note: str | None = None) -> Any:
+    """A plot (its place, drawn by stats.js), its caption (and ``note``, how to read it) and
+    legend, the table beside it (below it for a plot of bars: a wide table)."""
     legend = d.el(
         "ul",
         None,
@@ -144,7 +144,11 @@ def figure(d: Dom, chart: Chart, caption: str, numbers: Any) -> Any:
     return d.el(
         "figure",
         None,
-        d.el("figcaption", caption),
+        d.el(
+            "figcaption",
+            caption,
+            d.el("p", note, class_="help figure-note") if note else None,
+        ),
         d.el(
             "div",
             None,
@@ -186,11 +190,13 @@ def figures_part(
             charts.append(chart)
     else:
         parts.append(d.el("p", c.text("stats.no_finished"), class_="help"))
-    more = [_contracts(d, c, figs, prefix, who)]
+    # Where the rules count lower as better (fr32's penalties), the scores' plot says so.
+    lower = c.text("stats.lower_better") if rules.goal < 0 else None
+    more = [(*_contracts(d, c, figs, prefix, who), lower)]
     if rules.doubling:
-        more.append(_doubles(d, c, figs, prefix))
-    for chart, caption, numbers in more:
-        parts.append(figure(d, chart, caption, numbers))
+        more.append((*_doubles(d, c, figs, prefix), None))
+    for chart, caption, numbers, note in more:
+        parts.append(figure(d, chart, caption, numbers, note))
         charts.append(chart)
     return d.el("div", None, *parts, class_="stats-figures"), charts
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from web.components.dom import Dom
-from web.languages.i18n import Catalog
+from web.languages.i18n import Catalog, number
 from web.languages.words import join_names, place_name, said
 from web.table.centre_props import SessionEndProps
 
@@ -68,7 +68,7 @@ def ranking(d: Dom, catalog: Catalog, props: SessionEndProps) -> list[Any]:
                 None,
                 d.el("span", place_name(catalog, place), class_="place"),
                 d.el("span", props.names[seat], class_="who"),
-                d.el("span", str(totals[seat]), class_="num"),
+                d.el("span", number(totals[seat]), class_="num"),
                 class_="winner" if seat in props.winners else None,
             )
         )

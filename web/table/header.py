@@ -1,5 +1,5 @@
 """The page's header: the game played (its options counted), the session's seed as a link to it,
-and the language switch."""
+the computer players' level, and the language switch."""
 
 from __future__ import annotations
 
@@ -17,12 +17,19 @@ __all__ = ["header"]
 
 
 def header(
-    d: Dom, catalog: Catalog, rules: Rules, seed: int | None, query: str, practised: bool = False
+    d: Dom,
+    catalog: Catalog,
+    rules: Rules,
+    seed: int | None,
+    query: str,
+    practised: bool = False,
+    level: str | None = None,
 ) -> list[Any]:
-    """The header's items: the game (``#game-rules``, ``data-rules``), the seed (``#seed``), a
-    practice mark once the player took a decision back (``[data-practised]``) and the language
-    switch (``#language``). A friends' table has no seed and no language switch (a reload would
-    leave the table): "with friends" stands in their place."""
+    """The header's items: the game (``#game-rules``, ``data-rules``), the seed (``#seed``), the
+    computer players' level if given (``#game-level``, ``data-level``), a practice mark once the
+    player took a decision back (``[data-practised]``) and the language switch (``#language``).
+    A friends' table has no seed and no language switch (a reload would leave the table): "with
+    friends" stands in their place."""
     t = catalog.text
     game = t(preset_words(rules.name).label)
     if rules.options:
@@ -59,4 +66,7 @@ def header(
         friends = d.el("span", t("friends.header"), id="seed", class_="friends-mark")
         return [d.el("span", game, id="game-rules", data_rules=rules.name), friends]
     items = [d.el("span", game, id="game-rules", data_rules=rules.name), seed_link]
+    if level is not None:
+        words = t("table.level", level=t(f"level.{level}"))
+        items.append(d.el("span", words, id="game-level", data_level=level))
     return [*items, mark, language] if practised else [*items, language]

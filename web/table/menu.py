@@ -12,7 +12,7 @@ from barbu.presets import REGISTRY, Preset
 from barbu.rules import Rules
 from web.components.dom import Dom
 from web.components.trick import POSITIONS
-from web.languages.i18n import Catalog
+from web.languages.i18n import Catalog, shown
 from web.languages.presets import OPTIONS_HEADING, option_label, preset_words, value_labels
 from web.model.friends import FRIEND_WAITS
 from web.model.settings import LEVELS, SPEEDS
@@ -303,7 +303,7 @@ def option_fields(d: Dom, catalog: Catalog, entry: Preset[Any], rules: Rules) ->
         choice = d.el("select", None, id=field, data_option=option.name)
         labels = value_labels(option)
         for index, value in enumerate(option.values):
-            words = t(labels[index]) if labels else str(value)
+            words = t(labels[index]) if labels else str(shown(value))
             choice.append(d.el("option", words, value=json.dumps(value), selected=value == current))
         fields.append(d.el("label", t(option_label(option)), for_=field))
         fields.append(choice)

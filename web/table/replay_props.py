@@ -39,6 +39,8 @@ class ReplayProps:
     doubling: bool
     summary: DealSummary | None
     doubling_step: int | None
+    redouble_step: int | None
+    """The step of the declarer's doubling turn (his redoubles), if the deal had one."""
     trick_steps: tuple[int, ...]
     link: str | None
     link_file: bool
@@ -82,8 +84,7 @@ def replay_props(
     session."""
     deal = replay.state()
     view = deal.view(0)  # the table; the hands, every seat's in the open, come from the deal
-    trick, winner = view.trick, None
-    last = replay.last
+    trick, winner, last = view.trick, None, replay.last
     if not trick and last is not None and last.trick is not None:  # a trick just completed
         done = last.trick
         trick = tuple(((done.leader + k) % 4, c) for k, c in enumerate(done.cards))
@@ -111,6 +112,7 @@ def replay_props(
         doubling=view.rules.doubling,
         summary=deal.summary(),
         doubling_step=replay.doubling_step,
+        redouble_step=replay.redouble_step,
         trick_steps=replay.trick_steps,
         link=replay.link,
         link_file=replay.link_file,

@@ -143,13 +143,13 @@ def _big_only(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
 def _review_item(d: Dom, catalog: Catalog, props: ReplayProps, item: ReviewItem) -> Any:
     """One decision: its label, what was done, the better choice and the points lost."""
     t = catalog.text
-    chosen = choice_words(catalog, item.action, props.names, props.mine)
+    chosen = _words(catalog, props, item.step, item.action)
     if item.cost > 0 and item.best != item.action:
         text = t(
             "review.item",
             step=item.step,
             chosen=chosen,
-            best=choice_words(catalog, item.best, props.names, props.mine),
+            best=_words(catalog, props, item.step, item.best),
             cost=decimal(catalog, item.cost),
             stderr=decimal(catalog, item.stderr),
         )
@@ -273,7 +273,7 @@ def _graph_table(
             "tr",
             None,
             d.el("td", str(step)),
-            d.el("td", choice_words(catalog, by_step[step].action, props.names, props.mine)),
+            d.el("td", _words(catalog, props, step, by_step[step].action)),
             d.el("td", decimal(catalog, value), class_="number"),
         )
         for step, value in values
@@ -313,8 +313,8 @@ def _hindsight(d: Dom, catalog: Catalog, props: ReplayProps, review: tuple[Revie
         text = t(
             "review.hindsight_item",
             step=item.step,
-            chosen=choice_words(catalog, item.action, props.names, props.mine),
-            best=choice_words(catalog, item.hindsight, props.names, props.mine),
+            chosen=_words(catalog, props, item.step, item.action),
+            best=_words(catalog, props, item.step, item.hindsight),
             cost=decimal(catalog, item.hindsight_cost),
         )
         current = item.step == props.step and props.hindsight_shown
@@ -353,11 +353,11 @@ def decision_note(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
     if item is None:
         return None
     t = catalog.text
-    words = {"chosen": choice_words(catalog, item.action, props.names, props.mine)}
+    words = {"chosen": _words(catalog, props, item.step, item.action)}
     if item.cost > 0 and item.best != item.action:
         text = t(
             "review.here",
-            best=choice_words(catalog, item.best, props.names, props.mine),
+            best=_words(catalog, props, item.step, item.best),
             cost=decimal(catalog, item.cost),
             stderr=decimal(catalog, item.stderr),
             **words,
@@ -366,7 +366,7 @@ def decision_note(d: Dom, catalog: Catalog, props: ReplayProps) -> Any:
         text = t("review.here_best", **words)
     lines = [d.el("p", text, class_="review-here")]
     if item.hindsight is not None:
-        seen = choice_words(catalog, item.hindsight, props.names, props.mine)
+        seen = _words(catalog, props, item.step, item.hindsight)
         lines.append(
             d.el("p", t("review.here_hindsight", best=seen), class_="review-here hindsight")
         )
@@ -446,18 +446,34 @@ def _deal_errors(d: Dom, catalog: Catalog, props: ReplayProps, row: DealErrors) 
     )
 
 
-def choice_words(catalog: Catalog, action: Action, names: tuple[str, ...], you: int | None) -> str:
-    """A decision in a few words: a card, the doubles made (or none), a contract."""
+def choice_words(
+    catalog: Catalog,
+    action: Action,
+    names: tuple[str, ...],
+    you: int | None,
+    redouble: bool = False,
+) -> str:
+    """A decision in a few words: a card, the doubles made (or none), a contract;
+    ``redouble``: the doubling turn was the declarer's, whose doubles are redoubles."""
     if isinstance(action, Play):
         return card_text(catalog, action.card)
     if isinstance(action, Double):
+        kind = "redouble" if redouble else "double"
         if not action.targets:
-            return catalog.text("review.no_double")
+            return catalog.text(f"review.no_{kind}")
         targets = object_list(catalog, sorted(action.targets), names, you)
-        return catalog.text("review.double", targets=targets)
+        return catalog.text(f"review.{kind}", targets=targets)
     if isinstance(action, ChooseContract):
         return contract_line(catalog, action.contract, action.trump, action.start_rank)
     return ""
+
+
+def _words(catalog: Catalog, props: ReplayProps, step: int, action: Action) -> str:
+    """``choice_words`` of an action at ``step`` of the replayed deal: redoubles at the
+    declarer's doubling turn (the engine's history says which step that was)."""
+    return choice_words(
+        catalog, action, props.names, props.mine, redouble=step == props.redouble_step
+    )
 
 
 def decimal(catalog: Catalog, value: float, places: int = 1) -> str:

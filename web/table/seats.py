@@ -5,7 +5,7 @@ from __future__ import annotations
 from web.components.cards import mini_card
 from web.components.dom import Dom
 from web.components.trick import position
-from web.languages.i18n import Catalog
+from web.languages.i18n import Catalog, number
 from web.languages.words import card_name, object_list, place_name, said
 from web.table.content import Content
 from web.table.seat_props import SeatProps
@@ -23,7 +23,7 @@ def seat(d: Dom, catalog: Catalog, props: SeatProps) -> Content:
         class_="seat-head",
     )
     total = d.el(
-        "span", str(props.total), data_total=props.seat, data_seat=props.seat, class_="total"
+        "span", number(props.total), data_total=props.seat, data_seat=props.seat, class_="total"
     )
     score = d.el("p", None, *d.fill(t("seat.total"), total=total), class_="seat-total")
     parts = [head, score]

@@ -6,7 +6,7 @@ from typing import Any
 
 from web.components.dom import Dom
 from web.components.settlement import pair_lines, settlement_table
-from web.languages.i18n import Catalog
+from web.languages.i18n import Catalog, number
 from web.languages.words import contract_line, said
 from web.table.centre_props import SummaryProps
 
@@ -14,8 +14,10 @@ from web.table.centre_props import SummaryProps
 def deal_summary(d: Dom, catalog: Catalog, props: SummaryProps) -> Any:
     """The summary of deal ``props.row.number``, with its button to go on."""
     t, row, names = catalog.text, props.row, props.names
-    totals = [str(total) if props.latest else "" for total in props.totals]
-    table = settlement_table(d, catalog, names, row.raw, row.final, totals)
+    totals = [number(total) if props.latest else "" for total in props.totals]
+    table = settlement_table(
+        d, catalog, names, row.raw, row.final, totals, transfers=props.doubling
+    )
     pairs = pair_lines(d, catalog, names, row.settlement, you=props.me)
     if not pairs and props.doubling:
         pairs.append(d.el("li", t("summary.no_doubles")))

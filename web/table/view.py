@@ -43,6 +43,8 @@ from web.table.toolbar_props import ToolbarProps
 
 P = TypeVar("P")
 
+HEADING_ROOM = 48
+"""How much of a decision (in CSS pixels: its heading) the page's first screen shows at least."""
 FOCUS_NEXT = ("replay-forward", "replay-back", "replay-close")
 """Where the focus goes in a replay when its control is gone (a step button turned off)."""
 
@@ -72,6 +74,8 @@ class TableView(PageFrame):
         self.reveal_due = False
         """A decision (or the last trick) was just drawn in the centre: it is scrolled into
         view above the pinned hand (``reveal``)."""
+        self.opened = False
+        """Whether the page's first screen has been shown: it opens at its top (``reveal``)."""
 
     # -- the skeleton ----------------------------------------------------------------------
 
@@ -402,13 +406,19 @@ class TableView(PageFrame):
         if target:
             target.focus(js_object(doc.defaultView, preventScroll=True))
         if self.reveal_due:
-            self.reveal()
+            self.reveal(opening=not self.opened)
+        self.opened = True
 
-    def reveal(self) -> None:
+    def reveal(self, opening: bool = False) -> None:
         """Scroll the decision in the centre (a prompt, the summary, the last trick) into view,
         its bottom above the pinned hand: on a phone the hand and the decision fill the screen,
         and the seats above scroll away until the player looks. The bottom comes first: that is
-        where the controls asked for now are (a trump or rank row, the doubles, Next)."""
+        where the controls asked for now are (a trump or rank row, the doubles, Next). The
+        page's first screen (``opening``) stays at its top, where the title, the toolbar and the
+        menu are, unless the decision's heading would not show there above the hand: the
+        player sees what is asked and scrolls to it. The page's scroll anchoring is off below
+        the centre (style.css), so that nothing drawn after (the score sheet, the hand) moves
+        the decision away again."""
         self.reveal_due = False
         box = self.center.querySelector(".prompt, .last-trick")
         if not box:
@@ -417,7 +427,7 @@ class TableView(PageFrame):
         rect, floor = box.getBoundingClientRect(), window.innerHeight
         if str(window.getComputedStyle(self.hand_region).position) == "sticky":
             floor -= self.hand_region.getBoundingClientRect().height
-        below = rect.bottom + 8 - floor
+        below = (rect.top + HEADING_ROOM if opening else rect.bottom + 8) - floor
         if below > 0:
             window.scrollBy(0, below)
 
@@ -460,7 +470,7 @@ class TableView(PageFrame):
 
     def draw_replay(self, props: ReplayProps) -> None:
         """The replay at its step (redrawn when its props change); the control that had the
-        focus keeps it (its new copy)."""
+        focus keeps it (its new copy); just opened, its table is brought into view."""
         focused = self.document.activeElement
         inside = bool(focused) and bool(self.replay.contains(focused))
         action = focused.getAttribute("data-action") if inside else None
@@ -470,8 +480,11 @@ class TableView(PageFrame):
             else None
         )
         field = focused.id if inside and focused.id in ("replay-jump", "review-big") else None
+        opened = "replay" not in self.drawn  # its first drawing since it was shown
         if not self.paint("replay", self.replay, props, replay_region):
             return
+        if opened:  # the page kept the game's scroll: the four hands are brought into view
+            self.show_replay_board()
         if field:
             self.replay.querySelector(f"#{field}").focus()
         elif action:
@@ -556,12 +569,18 @@ class TableView(PageFrame):
         box.querySelector('[data-action="start-new-confirmed"]').focus()
 
     def note_after(self, button: Any, text: str) -> None:
-        """A result shown beside the button that produced it (the export's file name)."""
-        action = button.getAttribute("data-action")
+        """A result shown beside the control that produced it (the export's file name, a level)."""
+        action = button.getAttribute("data-action") or button.getAttribute("data-setting")
         old = button.parentElement.querySelector(f'[data-note="{action}"]')
         if old:
             old.remove()
         button.after(note(self.dom, action, text))
+
+    def note_setting(self, name: str, text: str) -> None:
+        """A change of the menu's choice ``name`` said beside it."""
+        chosen = self.menu.querySelector(f'[data-setting="{name}"]')
+        if chosen:
+            self.note_after(chosen, text)
 
 
 def set_attribute(node: Any, name: str, value: str | None) -> None:
