@@ -141,8 +141,8 @@ def two_finished_deals() -> Game:
     """A session whose first two deals are over."""
     game = a_finished_deal()
     game.next_deal()
-    while not game.session.deal.is_over:
-        game.apply(game.session.legal_actions()[0])
+    while not game.deal_over:
+        game.apply(game.legal_actions()[0])
     return game
 
 
@@ -379,10 +379,10 @@ def test_a_session_s_review_hands_each_deal_s_progress_to_the_page_and_says_its_
 
 def test_a_shared_deal_or_session_opens_at_its_first_step_not_its_outcome():
     """Who opens a friend's link would see how the deal ended before stepping through it."""
-    game = a_finished_deal()
+    session = a_finished_deal().replayable()
     for text in (
-        shared_text(game.session.deals[0], ("Ann", "", "", "")),
-        shared_session_text(game.session, ("Ann", "", "", "")),
+        shared_text(session.deals[0], ("Ann", "", "", "")),
+        shared_session_text(session, ("Ann", "", "", "")),
     ):
         shown = replays(Page(Game.new(11)))
         effects = shown.open_link("#replay=" + encode_payload(deflate(text)), "")
