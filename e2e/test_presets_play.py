@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from barbu import Session, score_record, session_record
 from barbu.presets import PRESETS, REGISTRY
-from e2e.browser_helpers import wait_ready
+from e2e.browser_helpers import score, wait_ready
 from e2e.test_session_play import play_session
 from e2e.test_table import preload_save, start_new_session
 from web.game.save import Saved
@@ -66,7 +66,8 @@ def test_the_end_of_a_session_of_each_game_gives_the_engines_totals_and_winner(
     record = json.loads(download.value.path().read_text())
     assert record["rules"] == name and len(record["deals"]) == rules.deals
     replay = score_record(record)
-    shown = [int(page.locator(f'[data-total="{seat}"]').text_content()) for seat in range(4)]
+    totals = [page.locator(f'[data-total="{seat}"]').text_content() or "" for seat in range(4)]
+    shown = [score(text) for text in totals]
     assert shown == replay["totals"]
     # Doubles only move points between players: the totals add up to the contracts' totals.
     assert sum(shown) == rules.blocks * sum(c.total for c in rules.contracts)

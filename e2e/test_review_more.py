@@ -58,7 +58,7 @@ def test_the_review_shows_its_graph_and_hindsight_and_is_kept_after_a_reload(pag
     note = page.locator(f"#replay .review-note[data-review-note='{step}']")
     expect(note).to_contain_text("Here you chose")
     if cost > 0:
-        expect(note).to_contain_text("The expert's choice")
+        expect(note).to_contain_text("The expert’s choice")
     seen = hindsight.locator("[data-hindsight-step]")
     if seen.count():
         at = seen.first.get_attribute("data-hindsight-step")
@@ -167,7 +167,7 @@ def test_a_whole_session_is_reviewed_deal_by_deal_and_its_link_opens_elsewhere(p
     rows = page.locator("#replay .session-list [data-action='replay-to-deal']")
     expect(rows).to_have_count(2, timeout=180_000)
     expect(page.locator('#replay [data-action="review-session"]')).to_have_count(0)
-    expect(page.locator("#live")).to_contain_text("The session's review is ready")
+    expect(page.locator("#live")).to_contain_text("The session’s review is ready")
     check(page, "replay, with the session's review")
     rows.nth(1).click()
     expect(page.locator("#replay h2")).to_have_text("Replay of deal 2")

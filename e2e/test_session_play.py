@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from barbu import STANDARD, score_record
-from e2e.browser_helpers import wait_ready
+from e2e.browser_helpers import score, wait_ready
 
 SEED = 2024
 LONG_TASKS = """
@@ -102,7 +102,8 @@ def test_a_whole_session_ends_with_the_totals_of_the_engines_replay(page, base_u
         over.locator('[data-action="export"]').click()
     record = json.loads(download.value.path().read_text())
     replay = score_record(record)
-    shown = [int(page.locator(f'[data-total="{seat}"]').text_content()) for seat in range(4)]
+    totals = [page.locator(f'[data-total="{seat}"]').text_content() or "" for seat in range(4)]
+    shown = [score(text) for text in totals]
     assert shown == replay["totals"]
     assert over.locator("[data-winners]").get_attribute("data-winners") == ",".join(
         map(str, replay["winners"])

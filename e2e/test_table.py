@@ -352,7 +352,8 @@ def test_a_record_exports_imports_and_the_previous_session_comes_back(page, tmp_
     expect(page.locator("[data-deal]")).to_have_attribute("data-deal", "10")
     expect(page.locator("#seed")).to_have_attribute("data-seed", "6")
     for seat in range(4):
-        expect(page.locator(f'[data-total="{seat}"]')).to_have_text(str(other.totals()[seat]))
+        shown = str(other.totals()[seat]).replace("-", "\u2212")  # the minus sign, U+2212
+        expect(page.locator(f'[data-total="{seat}"]')).to_have_text(shown)
     assert saved_session(page).seed == 6
 
     bad = tmp_path / "bad.json"

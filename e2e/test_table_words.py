@@ -114,10 +114,11 @@ def test_a_shortcut_to_one_seat_is_not_offered_beside_its_button(page: Page):
 
 
 def boxes(page: Page, selector: str) -> list[tuple[float, float, float, float]]:
+    """Each element's box in the page (a scroll that brings the decision into view moves none)."""
     return page.eval_on_selector_all(
         selector,
         "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return [r.x, r.y, r.width, r.height]; })",
+        " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })",
     )
 
 
