@@ -54,6 +54,9 @@ class Page:
             elif isinstance(effect, Apply):
                 self.game.apply(effect.action)
 
+    def computer_plays(self, seat: int) -> bool:
+        return seat != HUMAN  # no friend at this table
+
 
 def a_bots_turn() -> Game:
     """A session where a computer player is to act first."""

@@ -69,7 +69,7 @@ def doubled_deal() -> Deal:
     """A finished deal in a negative contract where every other seat doubled the declarer and
     the declarer redoubled them all (then the first legal card each time)."""
     game = Game.new(5)
-    session = game.session
+    session = game.replayable()  # the session played, read as the game goes
     while not session.deal.is_over:
         legal = session.legal_actions()
         deal = session.deal

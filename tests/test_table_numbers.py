@@ -37,13 +37,12 @@ def played(rules: Rules, seed: int, deals: int | None) -> Game:
     """A session played with random legal actions through ``deals`` deals (None: to its end)."""
     game, rng = Game.new(seed, rules), random.Random(seed)
     while not game.is_over:
-        session = game.session
-        if session.between_deals:
-            if deals is not None and session.deal.number >= deals:
+        if game.between_deals:
+            if deals is not None and game.number >= deals:
                 break
             game.next_deal()
             continue
-        game.apply(rng.choice(session.legal_actions()))
+        game.apply(rng.choice(game.legal_actions()))
     return game
 
 
@@ -62,7 +61,7 @@ def drawn(game: Game, lang: str, ui: UiState) -> Element:
 @pytest.mark.parametrize("lang", SUPPORTED)
 def test_the_summary_and_the_seats_write_negative_totals_with_the_minus_sign(lang):
     game = played(STANDARD, 5, deals=3)
-    text = drawn(game, lang, UiState(summary=game.session.deal.number)).textContent
+    text = drawn(game, lang, UiState(summary=game.number)).textContent
     assert "\u2212" in text
     assert HYPHEN_NUMBER.findall(text) == []
 

@@ -30,8 +30,7 @@ dist/ holds exactly what a static host needs, and can be copied anywhere as is:
     vendor/pyodide/                    the four Pyodide runtime files (npm pyodide), its
                                        standard library without what a page cannot use and
                                        the modules a start imports compiled (tools/site/stdlib.py);
-                                       not its package lock, which the game
-                                       does not need (web/runtime/runtime.mjs)
+                                       not its package lock, unused (web/runtime/runtime.mjs)
     vendor/pyscript/                   the PyScript modules this page imports, and core.css,
                                        no source maps
     vendor/qrcode/                     the friends' table's QR codes (npm qrcode-generator)

@@ -34,14 +34,8 @@ def doubles_map(
     d, t = dom, catalog.text
     made = set(doubles)
     arrow = f"{uid}-arrow"
-    svg = d.svg(
-        "svg",
-        width=80,
-        height=80,
-        viewBox="0 0 80 80",
-        aria_hidden="true",
-        class_="doubles-map",
-    )
+    size: dict[str, Any] = {"width": 80, "height": 80, "viewBox": "0 0 80 80"}
+    svg = d.svg("svg", aria_hidden="true", class_="doubles-map", **size)
     svg.append(
         d.svg(
             "defs",

@@ -60,6 +60,22 @@ FOLLOWED_SETTINGS = ("replay-jump", "review-big", "replay-deal")
 """The fields a tab that only shows the game still lets the player change (the replay's)."""
 
 
+def _friends_actions(page: Page) -> dict[str, Callable[[Click], None]]:
+    """The friends' table's buttons: the host's invitations, the friend's reply."""
+    friends, joining = page.friends, page.joining
+    return {
+        "host-table": lambda _: page.apply([Later(friends.host())]),
+        "accept-reply": lambda t: page.apply(friends.accept(_seat(t))),
+        "reinvite": lambda t: page.apply(friends.reinvite(_seat(t))),
+        "friends-start": lambda _: page.apply(friends.start_now()),
+        "join": lambda _: page.apply([Later(joining.join())]),
+        "reply-copy": lambda _: page.apply([Later(joining.copy())]),
+        "reply-share": lambda _: page.apply([Later(joining.share())]),
+        "invite-copy": lambda t: page.apply([Later(friends.copy(_seat(t)))]),
+        "invite-share": lambda t: page.apply([Later(friends.share(_seat(t)))]),
+    }
+
+
 def _seat(click: Click) -> int:
     """The seat a button of the friends' seats is for (``data-seat``)."""
     return int(click.get("data-seat") or 0)
@@ -127,15 +143,7 @@ class PageEvents:
             "start-new-confirmed": lambda _: page.apply(sessions.start_new_from_menu(True)),
             "start-new-cancel": lambda _: page.cancel_new_session(),
             "start-asked": lambda _: page.apply(sessions.start_asked()),
-            "host-table": lambda _: page.apply([Later(page.friends.host())]),
-            "accept-reply": lambda t: page.apply(page.friends.accept(_seat(t))),
-            "reinvite": lambda t: page.apply(page.friends.reinvite(_seat(t))),
-            "friends-start": lambda _: page.apply(page.friends.start_now()),
-            "join": lambda _: page.apply([Later(page.joining.join())]),
-            "reply-copy": lambda _: page.apply([Later(page.joining.copy())]),
-            "reply-share": lambda _: page.apply([Later(page.joining.share())]),
-            "invite-copy": lambda t: page.apply([Later(page.friends.copy(_seat(t)))]),
-            "invite-share": lambda t: page.apply([Later(page.friends.share(_seat(t)))]),
+            **_friends_actions(page),
             "new-session": lambda _: page.apply(sessions.new_session(None, rules=page.game.rules)),
             "replay": lambda _: page.apply(
                 sessions.new_session(page.game.seed, rules=page.game.rules)

@@ -23,8 +23,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
-from barbu import Action, DealSummary, Event, Phase, RuleError, Rules, Session, SessionView
-from barbu.errors import REFUSALS, Refusal
+from barbu import (
+    Action,
+    DealSummary,
+    Event,
+    Phase,
+    Refusal,
+    RuleError,
+    Rules,
+    Session,
+    SessionView,
+)
 from barbu.presets import rules_from_record
 from web.components.browser import js_object
 from web.friends.guest import Change
@@ -330,11 +339,12 @@ class Joining:
 
     def refused(self, fields: dict[str, Any]) -> list[Effect]:
         """The host refused this page's last action: say why, in the engine's words."""
-        rule, params = fields.get("rule"), fields.get("params")
-        if not isinstance(rule, str) or rule not in REFUSALS:
-            return [Draw()]
+        code, params = cast("Refusal", fields.get("rule")), fields.get("params")
         words = {str(k): v for k, v in params.items()} if isinstance(params, dict) else {}
-        error = RuleError(rule, cast("Refusal", rule), **words)
+        try:  # a code outside the engine's closed set is refused by RuleError itself
+            error = RuleError(str(code), code, **words)
+        except TypeError:
+            return [Draw()]
         catalog = self.page.catalog
         text = refusal(catalog, error)
         return [Show(self.page.ui.refused(text, rules_link(catalog.lang, error)))]

@@ -83,6 +83,39 @@ def friend_seat(d: Dom, catalog: Catalog, props: FriendSeat, started: bool) -> l
     return nodes
 
 
+def invite_link(d: Dom, catalog: Catalog, seat: int, url: str) -> Any:
+    """Seat ``seat``'s invitation link, its copy and share buttons and its QR code."""
+    t, link_id = catalog.text, f"invite-link-{seat}"
+    return d.el(
+        "div",
+        None,
+        d.el("label", t("friends.invite_label"), for_=link_id),
+        d.el("input", None, id=link_id, readonly=True, value=url, class_="invite-url"),
+        d.el(
+            "div",
+            None,
+            seat_button(d, t("friends.copy"), "action", "invite-copy", seat),
+            seat_button(d, t("friends.share"), "quiet", "invite-share", seat),
+            class_="friend-buttons",
+        ),
+        d.el(
+            "details",
+            None,
+            d.el("summary", t("friends.qr")),
+            d.el("div", None, class_="qr", data_qr=seat),
+        ),
+        data_invite=True,
+        data_seat=seat,
+        data_invite_url=url,
+        class_="invite",
+    )
+
+
+def seat_button(d: Dom, text: str, kind: str, action: str, seat: int) -> Any:
+    """A button of seat ``seat``'s part of the panel (``data-action``, ``data-seat``)."""
+    return d.el("button", text, type="button", class_=kind, data_action=action, data_seat=seat)
+
+
 def invitation(d: Dom, catalog: Catalog, props: FriendSeat) -> list[Any]:
     """The invitation to send, and the field for the reply that comes back."""
     t, s, inv = catalog.text, props.seat, props.invitation
@@ -90,46 +123,7 @@ def invitation(d: Dom, catalog: Catalog, props: FriendSeat) -> list[Any]:
     if inv.making or not inv.url:
         nodes.append(d.el("p", t("friends.making"), class_="friend-note"))
     else:
-        link_id = f"invite-link-{s}"
-        nodes.append(
-            d.el(
-                "div",
-                None,
-                d.el("label", t("friends.invite_label"), for_=link_id),
-                d.el("input", None, id=link_id, readonly=True, value=inv.url, class_="invite-url"),
-                d.el(
-                    "div",
-                    None,
-                    d.el(
-                        "button",
-                        t("friends.copy"),
-                        type="button",
-                        class_="action",
-                        data_action="invite-copy",
-                        data_seat=s,
-                    ),
-                    d.el(
-                        "button",
-                        t("friends.share"),
-                        type="button",
-                        class_="quiet",
-                        data_action="invite-share",
-                        data_seat=s,
-                    ),
-                    class_="friend-buttons",
-                ),
-                d.el(
-                    "details",
-                    None,
-                    d.el("summary", t("friends.qr")),
-                    d.el("div", None, class_="qr", data_qr=s),
-                ),
-                data_invite=True,
-                data_seat=s,
-                data_invite_url=inv.url,
-                class_="invite",
-            )
-        )
+        nodes.append(invite_link(d, catalog, s, inv.url))
     reply_id = f"reply-{s}"
     nodes += [
         d.el("label", t("friends.reply_label"), for_=reply_id),
@@ -143,14 +137,7 @@ def invitation(d: Dom, catalog: Catalog, props: FriendSeat) -> list[Any]:
             data_reply_input=True,
             data_seat=s,
         ),
-        d.el(
-            "button",
-            t("friends.connect"),
-            type="button",
-            class_="action",
-            data_action="accept-reply",
-            data_seat=s,
-        ),
+        seat_button(d, t("friends.connect"), "action", "accept-reply", s),
     ]
     if inv.error:
         nodes.append(d.el("p", t(inv.error), class_="field-error", role="alert"))

@@ -118,16 +118,8 @@ class TableView(PageFrame):
         self.live = d.el(
             "div", None, id="live", class_="sr-only", aria_live="polite", role="status"
         )
-        self.table.append(
-            self.elsewhere,
-            self.notices,
-            panel,
-            self.menu,
-            self.play,
-            self.scores,
-            self.replay,
-            self.live,
-        )
+        self.table.append(self.elsewhere, self.notices, panel, self.menu)
+        self.table.append(self.play, self.scores, self.replay, self.live)
 
     def build_elsewhere(self) -> Any:
         """The notice shown while another tab plays the game."""
