@@ -75,9 +75,11 @@ class Table:
     def play_deal(self, choose=None) -> None:
         """Seed and deal the next deal, then play it (``finish``)."""
         self.deliver(self.host.begin_deal())
-        assert self.host.waiting_for() == []
+        assert self.host.waiting_for() == [] and self.host.due()
         self.deliver(self.host.deal())
+        assert not self.host.due()  # a deal committed to is dealt once, whatever comes after
         self.finish(choose)
+        assert not self.host.due()
 
     def step(self, choose=None) -> None:
         """One action by the seat to move: a connected friend's through its page (the first
@@ -276,6 +278,20 @@ def test_garbage_another_seats_turn_a_replay_and_a_flood_are_refused_and_the_dea
     table.now += 60
     table.finish()
     assert all(g.verified == {1: True} for g in table.guests.values())
+
+
+def test_a_contribution_after_the_deal_is_stale_and_deals_nothing_again():
+    """The host's page asks to deal after every message; a deal dealt again mid-play would
+    throw the hands away (the engine refuses: the current deal is not finished)."""
+    table = Table(friends=(1, 2))
+    table.deliver(table.host.begin_deal())
+    table.deliver(table.host.deal())
+    table.step()
+    table.send_from(1, write("contribute", 1000, deal=1, value="ab" * 32))  # a later number
+    assert json.loads(table.inbox[1][-1])["code"] == "stale"
+    assert not table.host.due() and table.host.waiting_for() == []
+    with pytest.raises(ValueError, match="dealt already"):
+        table.host.deal()
 
 
 def test_an_illegal_card_is_refused_with_the_engines_reason():

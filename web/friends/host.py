@@ -96,6 +96,7 @@ class _Pending:
     number: int
     secret: str
     contributions: dict[int, str] = field(default_factory=dict)
+    dealt: bool = False
 
 
 def _clean_name(value: Any) -> str:
@@ -224,7 +225,8 @@ class HostTable:
         out.extend(self._seats())
         if self.session.deals:
             out.sends.append((friend.seat, self._view(friend, None)))
-        if self.pending is not None and friend.seat not in self.pending.contributions:
+        pending = self.pending
+        if pending is not None and not pending.dealt and friend.seat not in pending.contributions:
             out.sends.append((friend.seat, self._commit(friend)))
         return out
 
@@ -246,7 +248,7 @@ class HostTable:
 
     def _contribute(self, friend: _Friend, fields: dict[str, Any]) -> Out:
         pending, value = self.pending, fields["value"]
-        if pending is None or fields["deal"] != pending.number:
+        if pending is None or pending.dealt or fields["deal"] != pending.number:
             raise Refused("stale")
         if friend.seat in pending.contributions:
             raise Refused("replayed", "a second contribution")
@@ -294,9 +296,14 @@ class HostTable:
         self.pending = _Pending(len(self.session.deals) + 1, self.draw_secret())
         return Out([(f.seat, self._commit(f)) for f in self._connected()])
 
+    def due(self) -> bool:
+        """Whether a deal committed to may be dealt now: not dealt yet, every connected friend's
+        contribution in."""
+        return self.pending is not None and not self.pending.dealt and not self.waiting_for()
+
     def waiting_for(self) -> list[int]:
         """The connected friends whose contribution to the pending deal has not come yet."""
-        if self.pending is None:
+        if self.pending is None or self.pending.dealt:
             return []
         given = self.pending.contributions
         return [f.seat for f in self._connected() if f.seat not in given]
@@ -307,6 +314,9 @@ class HostTable:
         pending = self.pending
         if pending is None:
             raise ValueError("no deal committed to (begin_deal first)")
+        if pending.dealt:
+            raise ValueError("the deal committed to is dealt already")
+        pending.dealt = True
         parts = [pending.contributions.get(seat) for seat in range(4)]
         seed = deal_seed(pending.number, pending.secret, parts)
         self.session.next_deal(hands_from_seed(seed, self.session.rules))

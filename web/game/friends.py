@@ -105,7 +105,8 @@ class Friends:
         if not form.seats:
             return [FieldError("friends-wait", page.catalog.text("friends.no_seats"))]
         chosen = page.table.read_new_session(page.game.rules)
-        name = chosen.name or page.settings.name or page.catalog.text("friends.host_name")
+        typed = "" if chosen.name == page.default_names()[0] else chosen.name  # not "You"
+        name = typed or page.settings.name or page.catalog.text("friends.host_name")
         setup = Setup(chosen.rules, form.seats, name, form.wait, form.local)
         self.close()
         self.module = await page.boot.friends()
@@ -120,7 +121,7 @@ class Friends:
         names = [name, "", "", ""]
         self.hosting = Hosting(page, transport, setup, HostTable(chosen.rules, form.seats, names))
         page.tasks.spawn(self.ticks(self.hosting))
-        effects: list[Effect] = [Rename(chosen.name)] if chosen.name else []
+        effects: list[Effect] = [Rename(typed)] if typed else []
         effects += [CloseMenu(), DrawFriends()]
         effects += [Later(self.hosting.invite(seat)) for seat in form.seats]
         return effects

@@ -61,7 +61,7 @@ class HostedGame(Game):
         once if no friend is connected (else ``Hosting`` deals once they have answered)."""
         if self.table.pending is None:
             self.send(self.table.begin_deal())
-        if not self.table.waiting_for():
+        if self.table.due():
             self.send(self.table.deal())
 
 
@@ -219,7 +219,7 @@ class Hosting:
 
     def dealt(self) -> list[Effect]:
         """Deal the pending deal once every connected friend has contributed to its seed."""
-        if self.table.pending is None or self.table.waiting_for():
+        if not self.table.due():
             return []
         first = not self.table.session.deals
         self.send(self.table.deal())
