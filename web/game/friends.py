@@ -27,6 +27,7 @@ from web.game.engine import Game
 from web.game.hosting import Hosting, Setup
 from web.game.tasks import Tasks
 from web.languages.i18n import Catalog
+from web.model.friends import ice_servers
 from web.model.settings import Settings
 from web.table.view import TableView
 
@@ -34,15 +35,13 @@ __all__ = ["Friends", "Page"]
 
 TICK = 1.0
 """Seconds between two looks at the seats away (``Hosting.tick``)."""
-DEFAULT_ICE_SERVERS = ({"urls": "stun:stun.l.google.com:19302"},)
-"""The STUN server two networks find each other through, unless "same network only" is ticked
-(``web/runtime/peers.js``, ``DEFAULT_ICE_SERVERS``: documented in docs/FRIENDS.md)."""
 
 
 class Page(Protocol):
     """What the friends' table needs of the page (``web.game.app.PageController``)."""
 
     window: Any
+    query: str
     boot: Any
     game: Game
     table: TableView
@@ -110,7 +109,7 @@ class Friends:
         setup = Setup(chosen.rules, form.seats, name, form.wait, form.local)
         self.close()
         self.module = await page.boot.friends()
-        servers = [] if form.local else [dict(s) for s in DEFAULT_ICE_SERVERS]
+        servers = ice_servers(page.query, form.local)
         options = js_object(page.window, iceServers=servers)
         transport = self.module.Host.new(options)
         from pyodide.ffi import create_proxy
@@ -135,7 +134,7 @@ class Friends:
         kind, seat, text = str(kind), int(seat), str(text)
         if kind == "reply":
             self.page.table.friends.put_reply(seat, text)
-            self.page.apply([Later(hosting.accept(seat, text))])
+            self.page.apply([Later(hosting.accept(seat, text, self.now()))])
             return
         self.page.apply(hosting.heard(kind, seat, text, self.now()))
 
@@ -143,7 +142,8 @@ class Friends:
         """The reply pasted in ``seat``'s field."""
         if self.hosting is None:
             return []
-        return [Later(self.hosting.accept(seat, self.page.table.friends.reply_text(seat)))]
+        text = self.page.table.friends.reply_text(seat)
+        return [Later(self.hosting.accept(seat, text, self.now()))]
 
     def reinvite(self, seat: int) -> list[Effect]:
         """A new invitation for ``seat`` (the old one no longer joins)."""
@@ -179,7 +179,7 @@ class Friends:
         """Look at the seats away every ``TICK`` seconds while ``hosting`` is the table."""
         while self.hosting is hosting:
             await asyncio.sleep(TICK)
-            if self.playing:
+            if self.playing or not hosting.started:
                 self.page.apply(hosting.tick(self.now()))
 
     def close(self) -> None:

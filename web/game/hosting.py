@@ -73,6 +73,11 @@ class Page(Protocol):
     def default_names(self) -> list[str]: ...
 
 
+CONNECT_WAIT = 20.0
+"""Seconds an accepted reply may take to open its channel before the page says that these two
+networks cannot reach each other directly."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """A friends' table as the host asked for it in the menu."""
@@ -96,6 +101,8 @@ class Hosting:
         self.table = table
         self.game = HostedGame(table, self.send)
         self.invitations: dict[int, Invitation] = {}
+        self.accepted_at: dict[int, float] = {}
+        """When each seat's last reply was accepted (its channel should open soon after)."""
         self.started = False
 
     # -- what the page shows ------------------------------------------------------------------
@@ -152,8 +159,9 @@ class Hosting:
             self.invitations[seat] = Invitation(str(answer.url), str(answer.code))
         return [DrawFriends()]
 
-    async def accept(self, seat: int, text: str) -> list[Effect]:
-        """The friend's reply for ``seat``, pasted or picked up: the channel may open now."""
+    async def accept(self, seat: int, text: str, now: float = 0.0) -> list[Effect]:
+        """The friend's reply for ``seat``, pasted or picked up at ``now``: the channel may open
+        now (``tick`` says so if it does not)."""
         invitation = self.invitations.get(seat, Invitation())
         if not text.strip():
             self.invitations[seat] = replace(invitation, error="friends.reply_empty")
@@ -162,6 +170,7 @@ class Hosting:
         error = getattr(answer, "error", None)
         found = f"peer.{error}" if error else None
         self.invitations[seat] = replace(invitation, error=found, accepted=not error)
+        self.accepted_at[seat] = now
         return [DrawFriends()]
 
     def heard(self, kind: str, seat: int, text: str, now: float) -> list[Effect]:
@@ -195,10 +204,22 @@ class Hosting:
         return effects
 
     def tick(self, now: float) -> list[Effect]:
-        """Hand to computer players the seats away for longer than the wait."""
-        if self.table.hand_over(now, self.setup.wait):
-            return [DrawFriends(), Kick()]
-        return []
+        """Say which accepted replies led to no connection after ``CONNECT_WAIT`` seconds (two
+        networks that need a relay), and hand to computer players the seats away for longer
+        than the wait."""
+        effects: list[Effect] = []
+        for seat, since in list(self.accepted_at.items()):
+            invitation = self.invitations.get(seat, Invitation())
+            if self.table.status(seat) == "connected" or not invitation.accepted:
+                del self.accepted_at[seat]
+            elif now - since > CONNECT_WAIT:
+                del self.accepted_at[seat]
+                failed = replace(invitation, accepted=False, error="friends.no_route")
+                self.invitations[seat] = failed
+                effects.append(DrawFriends())
+        if self.started and self.table.hand_over(now, self.setup.wait):
+            effects += [DrawFriends(), Kick()]
+        return effects
 
     # -- dealing --------------------------------------------------------------------------------
 

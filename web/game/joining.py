@@ -42,15 +42,13 @@ from web.game.effects import Draw, Effect, Happened, Hold, Notify, Put, Show, Sh
 from web.game.engine import Game
 from web.languages.i18n import Catalog
 from web.languages.words import refusal, rules_link
+from web.model.friends import ice_servers
 from web.model.settings import Settings
 from web.model.state import UiState
 from web.table.joining import JoinProps
 from web.table.view import TableView
 
 __all__ = ["FriendGame", "Joining", "Page"]
-
-STUN = ({"urls": "stun:stun.l.google.com:19302"},)
-"""The STUN server, unless the host chose "same network only" (``web.game.friends``)."""
 
 
 class FriendGame(Game):
@@ -184,6 +182,7 @@ class Page(Protocol):
     """What joining needs of the page (``web.game.app.PageController``)."""
 
     window: Any
+    query: str
     boot: Any
     table: TableView
     settings: Settings
@@ -251,7 +250,7 @@ class Joining:
         except (AttributeError, TypeError, ValueError, RuleError) as e:
             self.page.window.console.warn(f"Barbu: an invitation not read: {e!r}")
             return self.show(replace(self.props, stage="error", error="peer.damaged"))
-        servers = [] if local else [dict(s) for s in STUN]
+        servers = ice_servers(self.page.query, local)
         self.guest = self.module.Guest.new(js_object(self.page.window, iceServers=servers))
         from pyodide.ffi import create_proxy
 

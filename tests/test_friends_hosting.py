@@ -1,0 +1,111 @@
+"""The host's page side of a friends' table (web.game.hosting), without a browser: the
+invitations, the replies accepted, a reply whose channel never opens, and the deal dealt once
+every friend has contributed.
+
+What a player would notice if these failed: a pasted reply that hangs on "connecting…" for
+ever between two networks that cannot reach each other, or a table that deals twice."""
+
+from __future__ import annotations
+
+import asyncio
+import types
+from dataclasses import dataclass, field
+from typing import Any
+
+from barbu import STANDARD
+from web.friends.guest import GuestTable
+from web.friends.host import HostTable
+from web.game.effects import DrawFriends
+from web.game.engine import Game
+from web.game.hosting import CONNECT_WAIT, Hosting, Setup
+
+
+@dataclass
+class Transport:
+    """The transport as Python sees it (``web/runtime/friends.js``'s ``Host``)."""
+
+    sent: list[tuple[int, str]] = field(default_factory=list)
+
+    async def invite(self, seat: int, meta: dict[str, Any]) -> Any:
+        return types.SimpleNamespace(url=f"https://barbu.example/#join={seat}", code=str(seat))
+
+    async def accept(self, seat: int, text: str) -> Any:
+        return types.SimpleNamespace(error="damaged" if text == "garbage" else None)
+
+    def send(self, seat: int, text: str) -> None:
+        self.sent.append((seat, text))
+
+
+@dataclass
+class Page:
+    game: Game = field(default_factory=lambda: Game.new(1))
+
+    def default_names(self) -> list[str]:
+        return ["You", "Alice", "Bob", "Chloé"]
+
+
+def hosting(friends: tuple[int, ...] = (2,)) -> tuple[Hosting, Transport]:
+    transport = Transport()
+    setup = Setup(STANDARD, friends, "Ann", 60, True)
+    table = HostTable(STANDARD, friends, ["Ann", "", "", ""])
+    return Hosting(Page(), transport, setup, table), transport
+
+
+def test_an_invitation_is_made_per_seat_and_carries_the_hosts_name_and_the_network():
+    shown, _ = hosting((1, 3))
+    for seat in (1, 3):
+        assert asyncio.run(shown.invite(seat)) == [DrawFriends()]
+    assert [s.invitation.url for s in shown.props().seats] == [
+        "https://barbu.example/#join=1",
+        "https://barbu.example/#join=3",
+    ]
+    meta = shown.meta(1)
+    assert meta["host"] == "Ann" and meta["local"] is True and meta["rules"] == STANDARD.record
+
+
+def test_an_empty_or_damaged_reply_is_refused_and_an_accepted_one_waits_for_its_channel():
+    shown, _ = hosting()
+    asyncio.run(shown.invite(2))
+    asyncio.run(shown.accept(2, "  "))
+    assert shown.invitations[2].error == "friends.reply_empty"
+    asyncio.run(shown.accept(2, "garbage"))
+    assert shown.invitations[2].error == "peer.damaged" and not shown.invitations[2].accepted
+    asyncio.run(shown.accept(2, "a reply", now=100.0))
+    assert shown.invitations[2].accepted and shown.invitations[2].error is None
+
+
+def test_a_reply_whose_channel_never_opens_says_the_networks_need_a_relay():
+    shown, _ = hosting()
+    asyncio.run(shown.invite(2))
+    asyncio.run(shown.accept(2, "a reply", now=100.0))
+    assert shown.tick(100.0 + CONNECT_WAIT - 1) == []
+    assert shown.tick(100.0 + CONNECT_WAIT + 1) == [DrawFriends()]
+    invitation = shown.invitations[2]
+    assert invitation.error == "friends.no_route" and not invitation.accepted
+    assert shown.tick(200.0) == []  # said once
+
+
+def test_a_channel_that_opens_in_time_is_not_called_lost():
+    shown, _ = hosting()
+    asyncio.run(shown.invite(2))
+    asyncio.run(shown.accept(2, "a reply", now=100.0))
+    guest = GuestTable()
+    shown.heard("open", 2, "", 101.0)
+    shown.heard("message", 2, guest.hello("Bob", shown.table.token(2)), 101.5)
+    assert shown.table.status(2) == "connected"
+    assert shown.tick(100.0 + CONNECT_WAIT + 1) == []
+    assert shown.invitations[2].error is None
+
+
+def test_the_first_deal_is_dealt_once_the_friend_has_contributed_and_only_once():
+    shown, transport = hosting()
+    guest = GuestTable()
+    shown.heard("open", 2, "", 1.0)
+    shown.heard("message", 2, guest.hello("Bob", shown.table.token(2)), 1.5)
+    assert shown.started and shown.table.pending is not None  # committed, waiting for Bob
+    assert shown.table.session.deals == []
+    for _, text in list(transport.sent):
+        for answer in guest.receive(text).sends:
+            shown.heard("message", 2, answer, 2.0)
+    assert len(shown.table.session.deals) == 1
+    assert shown.dealt() == [] and len(shown.table.session.deals) == 1
