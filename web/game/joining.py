@@ -38,7 +38,7 @@ from barbu.presets import rules_from_record
 from web.components.browser import js_object
 from web.friends.guest import Change
 from web.friends.remote import RemoteGame
-from web.game.effects import Draw, Effect, Happened, Hold, Notify, Put, Show, ShowPlay
+from web.game.effects import Draw, Effect, Happened, Hold, Notify, Put, Redraw, Show, ShowPlay
 from web.game.engine import Game
 from web.languages.i18n import Catalog
 from web.languages.words import refusal, rules_link
@@ -331,7 +331,8 @@ class Joining:
             self.page.table.mark_root("data-seat", str(self.game.seat))
             stage = replace(self.props, stage="playing")
             game = self.game
-            return [*self.show(stage), Hold(game), Put(game, names, None), ShowPlay(True), Draw()]
+            put = [Hold(game), Put(game, names, None), ShowPlay(True), Redraw()]  # its header too
+            return [*self.show(stage), *put]
         if event is not None:
             return [Happened(event)]
         return [Draw()]
