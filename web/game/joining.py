@@ -314,7 +314,7 @@ class Joining:
             number = change.verified
             ok = self.remote.table.verified.get(number, False)
             reason = self.remote.table.reasons.get(number, "")
-            effects += self.show(replace(self.props, verified=ok, reason=reason))
+            effects += self.show(replace(self.props, verified=ok, reason=reason, checked=number))
         if change.view and self.remote.table.view is not None:
             effects += self.viewed(change.event)
         elif change.seats and self.game is not None:
@@ -331,7 +331,8 @@ class Joining:
             self.page.table.mark_root("data-seat", str(self.game.seat))
             stage = replace(self.props, stage="playing")
             game = self.game
-            put = [Hold(game), Put(game, names, None), ShowPlay(True), Redraw()]  # its header too
+            # the table put on the page, its header drawn anew (no seed: "with friends")
+            put: list[Effect] = [Hold(game), Put(game, names, None), ShowPlay(True), Redraw()]
             return [*self.show(stage), *put]
         if event is not None:
             return [Happened(event)]

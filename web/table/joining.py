@@ -41,6 +41,8 @@ class JoinProps:
     verified: bool | None = None
     """The last finished deal's check (None before the first)."""
     reason: str = ""
+    checked: int = 0
+    """The number of the deal checked (``data-verified-deal``)."""
 
 
 def game_name(catalog: Catalog, props: JoinProps) -> str:
@@ -168,6 +170,7 @@ def playing(d: Dom, catalog: Catalog, props: JoinProps) -> list[Any]:
             class_="deal-check ok" if props.verified else "deal-check failed",
             role=role,
             data_deal_verified="true" if props.verified else "false",
+            data_verified_deal=props.checked,
         )
     ]
 
