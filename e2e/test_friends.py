@@ -76,14 +76,17 @@ def join(page: Page, url: str, name: str) -> str:
     return url
 
 
-def connect(host: Page, friend: Page, seat: int, name: str) -> None:
-    """The whole handshake for one friend's seat, until both pages say so."""
-    reply = join(friend, invitation(host, seat), name)
+def connect(host: Page, friend: Page, seat: int, name: str) -> str:
+    """The whole handshake for one friend's seat, until the host's page says so; the
+    invitation's link."""
+    link = invitation(host, seat)
+    reply = join(friend, link, name)
     host.fill(f"input[data-reply-input][data-seat='{seat}']", reply)
     host.click(f"[data-action='accept-reply'][data-seat='{seat}']")
     expect(host.locator(f"[data-seat-status][data-seat='{seat}']")).to_have_attribute(
         "data-seat-status", "connected", timeout=20_000
     )
+    return link
 
 
 def play_deal(pages: list[Page]) -> None:
@@ -146,3 +149,27 @@ def test_the_host_starts_without_a_friend_and_two_deals_are_played_and_checked(n
         expect(verified).to_have_attribute("data-deal-verified", "true", timeout=10_000)
         for page in (host, friend):
             page.click('[data-action="next"]')
+
+
+def test_a_friend_who_drops_is_away_and_comes_back_to_the_same_hand(new_context):
+    """The friend's tab closes mid-deal: the host's page shows the seat away, makes a new
+    invitation for it, and the friend who opens it finds the same hand."""
+    host, friend = new_context().new_page(), new_context().new_page()
+    host_table(host, "2")
+    old = connect(host, friend, 2, "Bob")
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    hand = friend.locator("#hand button[data-card]")
+    expect(hand).to_have_count(13)
+    cards = sorted(hand.evaluate_all("buttons => buttons.map(b => b.dataset.card)"))
+    friend.context.close()
+    status = host.locator("[data-seat-status][data-seat='2']")
+    expect(status).to_have_attribute("data-seat-status", "away", timeout=30_000)
+    host.click("[data-action='reinvite'][data-seat='2']")
+    fresh = host.locator("[data-invite][data-seat='2']")
+    expect(fresh).not_to_have_attribute("data-invite-url", old, timeout=20_000)  # a new one
+    back = new_context().new_page()
+    assert connect(host, back, 2, "Bob") != old
+    expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    again = back.locator("#hand button[data-card]")
+    expect(again).to_have_count(13)
+    assert sorted(again.evaluate_all("buttons => buttons.map(b => b.dataset.card)")) == cards
