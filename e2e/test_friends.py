@@ -102,6 +102,18 @@ def play_deal(pages: list[Page]) -> None:
     raise AssertionError(f"the deal did not end: {states}")
 
 
+def play_until(host: Page, friend: Page) -> None:
+    """Play the host's decisions until the friend has one to take."""
+    for _ in range(200):
+        if friend.evaluate(STATE) not in (None, "next"):
+            return
+        state = host.evaluate(STATE)
+        if state not in (None, "next"):
+            act(host, state)
+        host.wait_for_timeout(50)
+    raise AssertionError("the friend never had a decision to take")
+
+
 def totals(page: Page) -> list[str]:
     """The four seats' totals as the page shows them."""
     return [
@@ -117,6 +129,10 @@ def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(new_context):
     expect(friend.locator("html")).to_have_attribute("data-seat", "2")
     expect(friend.locator("#seat-2")).to_have_class(re.compile(r"\bpos-bottom\b"))
     assert host.locator("#seat-2 .seat-name").text_content() == "Bob"
+    play_until(host, friend)  # the friend's first decision: its hint, from its view alone
+    expect(friend.locator("html")).to_have_attribute("data-bots", "ready", timeout=60_000)
+    friend.click('[data-action="hint"]')
+    expect(friend.locator("#hint")).to_have_text(re.compile(r"^Hint: .+\.$"), timeout=30_000)
     play_deal([host, friend])
     assert totals(host) == totals(friend)
     expect(friend.locator("[data-deal-verified]")).to_have_attribute(

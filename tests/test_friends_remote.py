@@ -9,6 +9,7 @@ missing from the friend's statistics, or counted as a game against the computer.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -366,3 +367,26 @@ def test_an_event_after_views_missed_is_rebuilt_from_the_view_after_alone():
     history = table.session.deal.history
     assert len(table.events[3]) == len(history) - 12
     assert table.events[3] == history[12:]
+
+
+def test_a_friends_hint_comes_from_its_view_alone_and_is_the_solo_tables():
+    """The Hint button on a friend's page: the worker reads the seat's view (no other hand
+    travels) and suggests what it would suggest from the whole position."""
+    from barbu.wire import position_data
+    from web.runtime.worker import hint
+
+    table = Table(friends=(1, 2, 3), seed=4)
+    table.begin()
+    asked = 0
+    while not table.session.deal.is_over and asked < 6:
+        seat = table.session.to_move
+        if seat in table.games and len(table.session.legal_actions()) > 1:
+            position = table.games[seat].position_json()
+            others = [c for s in range(4) if s != seat for c in table.session.deal.hand(s)]
+            assert not any(f'"{c}"' in position for c in others)  # no other hand travels
+            assert all(f'"{c}"' in position for c in table.session.deal.hand(seat))
+            whole = json.dumps(position_data(table.session))
+            assert hint(position, seat, "s") == hint(whole, seat, "s")
+            asked += 1
+        table.step()
+    assert asked == 6

@@ -53,6 +53,7 @@ from barbu import (
 )
 
 from .guest import Change, GuestTable
+from .views import view_data
 
 __all__ = ["RemoteGame"]
 
@@ -246,6 +247,11 @@ class RemoteGame:
     def practised(self) -> bool:
         """False: take-back is off at a friends' table."""
         return False
+
+    def position_json(self) -> str:
+        """This seat's view as the worker's hint reads it (``web.runtime.worker.hint``): what
+        the seat may know, never the other hands."""
+        return json.dumps({"view": view_data(self.view())}, separators=(",", ":"))
 
     def bot_seed(self) -> str:
         """A seed for a suggestion at this position: the same position, the same answer."""

@@ -37,7 +37,6 @@ from web.game.effects import (
 from web.game.engine import Game, action_from_data
 from web.languages.i18n import Catalog
 from web.languages.words import hint_text, refusal, rules_link
-from web.model.seats import HUMAN
 from web.model.state import UiState
 
 __all__ = ["Choices", "Page"]
@@ -167,7 +166,7 @@ class Choices:
         page = self.page
         if page.ui.hint_waiting:
             return []
-        if page.ui.summary is not None or page.game.to_move != HUMAN:
+        if page.ui.summary is not None or page.game.to_move != page.game.seat:
             return self.hint_waits("toolbar.hint_idle")
         if not page.bots.ready:
             return self.hint_waits("toolbar.hint_starting")
@@ -186,7 +185,7 @@ class Choices:
         page = self.page
         hint: Action | None
         try:
-            data = await page.bots.hint(position, HUMAN, page.game.bot_seed())
+            data = await page.bots.hint(position, page.game.seat, page.game.bot_seed())
             hint = action_from_data(data)
         except Exception as error:  # the worker failed: the player can still decide alone
             page.window.console.error(f"Barbu: no hint: {error}")

@@ -154,8 +154,8 @@ class FriendGame(Game):
         return self.remote.record()
 
     def position_json(self) -> str:
-        """No position for the computer players: the host's worker plays the empty seats."""
-        raise RuleError("the host's computer players decide at a friends' table", "no-deal")
+        """This seat's view, for the hint (the host's worker plays the empty seats)."""
+        return self.remote.position_json()
 
     def bot_seed(self) -> str:
         """A seed named after the position (unused here)."""

@@ -33,7 +33,22 @@ def decide(position_json: str, seat: int, level: str, seed: str | None = None) -
 
 
 def hint(position_json: str, seat: int, seed: str | None = None) -> str:
-    """The expert's suggestion for ``seat``, as JSON."""
+    """The expert's suggestion for ``seat``, as JSON: from the whole position, or from the
+    seat's view alone on a friend's page (``{"view": ...}``, ``web.friends.views``), which
+    gives the same suggestion: the computer players decide from the seat's view."""
+    position = json.loads(str(position_json))
+    if isinstance(position, dict) and "view" in position:
+        from barbu import action_to_data
+        from barbu.bots import Bot
+        from barbu.bots.service import BROWSER_BUDGET
+        from web.friends.views import view_from_data
+
+        view = view_from_data(position["view"])
+        if view.deal.to_move != seat:
+            raise ValueError(f"seat {seat} is not to move")
+        seed = None if seed is None else str(seed)
+        bot = Bot("expert", seed=seed, budget=BROWSER_BUDGET.get("expert"))
+        return json.dumps(action_to_data(bot.decide(view.deal)))
     return _answer(_hint, position_json, seat, seed)
 
 
