@@ -180,3 +180,57 @@ def test_a_friend_who_drops_is_away_and_comes_back_to_the_same_hand(new_context)
     again = back.locator("#hand button[data-card]")
     expect(again).to_have_count(13)
     assert sorted(again.evaluate_all("buttons => buttons.map(b => b.dataset.card)")) == cards
+
+
+# A hostile friend: no Barbu page at all, only the site's transport driven by hand (a page of
+# the site's origin, the transport module imported), sending whatever it likes once connected.
+HOSTILE = """async (fragment) => {
+  const m = await import('/web/friends.js');
+  const meta = await m.read(fragment);
+  const guest = new m.Guest({ iceServers: [] });
+  window.received = [];
+  window.opened = new Promise((resolve) => guest.listen((kind, seat, text) => {
+    if (kind === 'message') window.received.push(JSON.parse(text));
+    if (kind === 'open') resolve();
+  }));
+  window.guest = guest;
+  window.token = meta.token;
+  return (await guest.join(fragment, 'Mallory')).url;
+}"""
+
+ATTACK = """async () => {
+  await window.opened;
+  const send = (fields) => window.guest.send(JSON.stringify({ v: 1, ...fields }));
+  send({ t: 'hello', n: 0, name: 'Mallory', token: window.token });
+  window.guest.send('{"v": 1, "t": [[[[[[[[[[]]]]]]]]]]}');  // garbage, nested too deep
+  window.guest.send('not JSON at all');
+  send({ t: 'act', n: 1, deal: 1, count: 0, action: '2C' });  // not its turn, not its card
+  send({ t: 'act', n: 1, deal: 1, count: 0, action: '2C' });  // the same number again
+  for (let n = 2; n < 300; n += 1) send({ t: 'ping', n });  // a flood
+}"""
+
+
+def test_a_hostile_friends_garbage_replays_and_flood_are_refused_and_the_deal_goes_on(
+    new_context,
+):
+    host, mallory = new_context().new_page(), new_context().new_page()
+    host_table(host, "2")
+    link = invitation(host, 2)
+    mallory.goto("/web/manifest.webmanifest")  # the site's origin, no game on it
+    reply = mallory.evaluate(HOSTILE, link[link.index("#") :])
+    host.fill("input[data-reply-input][data-seat='2']", reply)
+    host.click("[data-action='accept-reply'][data-seat='2']")
+    mallory.evaluate(ATTACK)
+    status = host.locator("[data-seat-status][data-seat='2']")
+    expect(status).to_have_attribute("data-seat-status", "connected", timeout=20_000)
+    expect(host.locator("[data-notice='friend-refused']")).to_have_count(1, timeout=20_000)
+    mallory.wait_for_function("window.received.some((m) => m.t === 'refused')")
+    refused = mallory.evaluate("window.received.filter((m) => m.t === 'refused').length")
+    assert 1 <= refused < 50  # each refusal answered at most once in a while, not the flood
+    # The host's table plays on: the deal is dealt without Mallory's contribution, which never
+    # comes, and the host's page draws it and hears its player.
+    expect(host.locator("#seed.friends-mark")).to_be_visible(timeout=30_000)
+    expect(host.locator("#status [data-deal]")).to_have_attribute("data-deal", "1")
+    expect(host.locator("#hand button[data-card]")).to_have_count(13)
+    host.click('.toolbar a[href="#scores"]')
+    expect(host.locator("#scores")).to_be_in_viewport()

@@ -15,9 +15,9 @@ from typing import Any
 from barbu import STANDARD
 from web.friends.guest import GuestTable
 from web.friends.host import HostTable
-from web.game.effects import DrawFriends
+from web.game.effects import DrawFriends, Notify
 from web.game.engine import Game
-from web.game.hosting import CONNECT_WAIT, Hosting, Setup
+from web.game.hosting import CONNECT_WAIT, CONTRIBUTE_WAIT, Hosting, Setup
 
 
 @dataclass
@@ -109,3 +109,34 @@ def test_the_first_deal_is_dealt_once_the_friend_has_contributed_and_only_once()
             shown.heard("message", 2, answer, 2.0)
     assert len(shown.table.session.deals) == 1
     assert shown.dealt() == [] and len(shown.table.session.deals) == 1
+
+
+def test_a_friend_who_never_contributes_is_dealt_without_after_the_wait():
+    """A friend's page that joins and then says nothing would stop the table for ever."""
+    shown, _ = hosting()
+    shown.heard("open", 2, "", 1.0)
+    shown.heard("message", 2, GuestTable().hello("Bob", shown.table.token(2)), 1.5)
+    assert shown.started and shown.table.waiting_for() == [2]
+    assert shown.tick(2.0) == [] and shown.table.session.deals == []
+    assert shown.tick(2.0 + CONTRIBUTE_WAIT - 1) == []
+    shown.tick(2.0 + CONTRIBUTE_WAIT + 1)
+    assert len(shown.table.session.deals) == 1 and not shown.table.committed()
+
+
+def test_a_friends_refused_messages_are_said_once():
+    """A hostile page may send thousands of bad messages: the host hears of it once."""
+    shown, _ = hosting()
+    shown.heard("open", 2, "", 1.0)
+    shown.heard("message", 2, GuestTable().hello("Bob", shown.table.token(2)), 1.5)
+    bad = [
+        "not JSON",
+        '{"v": 1, "t": [[[[[[[[[[]]]]]]]]]]}',
+        '{"v": 1, "t": "act", "n": 1, "deal": 1, "count": 0, "action": "2C"}',
+        '{"v": 1, "t": "act", "n": 1, "deal": 1, "count": 0, "action": "2C"}',
+        '{"v": 1, "t": "shout", "n": 2}',
+    ]
+    said = []
+    for n, text in enumerate(bad):
+        said += shown.received(2, text, 2.0 + n)
+    notices = [e for e in said if isinstance(e, Notify)]
+    assert [(n.kind, n.fields) for n in notices] == [("friend-refused", (("name", "Bob"),))]

@@ -296,6 +296,10 @@ class HostTable:
         self.pending = _Pending(len(self.session.deals) + 1, self.draw_secret())
         return Out([(f.seat, self._commit(f)) for f in self._connected()])
 
+    def committed(self) -> bool:
+        """Whether a deal is committed to and not dealt yet (contributions may still come)."""
+        return self.pending is not None and not self.pending.dealt
+
     def due(self) -> bool:
         """Whether a deal committed to may be dealt now: not dealt yet, every connected friend's
         contribution in."""

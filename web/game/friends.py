@@ -179,8 +179,7 @@ class Friends:
         """Look at the seats away every ``TICK`` seconds while ``hosting`` is the table."""
         while self.hosting is hosting:
             await asyncio.sleep(TICK)
-            if self.playing or not hosting.started:
-                self.page.apply(hosting.tick(self.now()))
+            self.page.apply(hosting.tick(self.now()))
 
     def close(self) -> None:
         """Close the hosted table's channels (another table, or a solo session)."""

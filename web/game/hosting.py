@@ -73,6 +73,9 @@ class Page(Protocol):
     def default_names(self) -> list[str]: ...
 
 
+CONTRIBUTE_WAIT = 10.0
+"""Seconds the friends' contributions to a deal's seed may take: past them the deal is dealt
+without those missing (a friend's page that never answers stops nobody)."""
 CONNECT_WAIT = 20.0
 """Seconds an accepted reply may take to open its channel before the page says that these two
 networks cannot reach each other directly."""
@@ -104,6 +107,10 @@ class Hosting:
         self.accepted_at: dict[int, float] = {}
         """When each seat's last reply was accepted (its channel should open soon after)."""
         self.started = False
+        self.committed_at: dict[int, float] = {}
+        """When the page first saw each deal committed to (``tick``)."""
+        self.reported: set[int] = set()
+        """The friends whose refused messages the page has said (once each)."""
 
     # -- what the page shows ------------------------------------------------------------------
 
@@ -192,10 +199,12 @@ class Hosting:
         before = self.table.status(seat)
         out = self.table.receive(seat, text, now)
         self.send(out)
-        effects: list[Effect] = [
-            Notify("friend-refused", "friends.refused", fields=(("name", self.names()[n.seat]),))
-            for n in out.notes
-        ]
+        effects: list[Effect] = []
+        for note in out.notes:  # said once per friend: a hostile page may send thousands
+            if note.seat not in self.reported:
+                self.reported.add(note.seat)
+                name = (("name", self.names()[note.seat]),)
+                effects.append(Notify("friend-refused", "friends.refused", fields=name))
         if self.table.status(seat) != before:
             effects += [DrawFriends(), *self.joined()]
         if out.event is not None:
@@ -205,8 +214,8 @@ class Hosting:
 
     def tick(self, now: float) -> list[Effect]:
         """Say which accepted replies led to no connection after ``CONNECT_WAIT`` seconds (two
-        networks that need a relay), and hand to computer players the seats away for longer
-        than the wait."""
+        networks that need a relay), deal without contributions late by ``CONTRIBUTE_WAIT``,
+        and hand to computer players the seats away for longer than the wait."""
         effects: list[Effect] = []
         for seat, since in list(self.accepted_at.items()):
             invitation = self.invitations.get(seat, Invitation())
@@ -217,6 +226,11 @@ class Hosting:
                 failed = replace(invitation, accepted=False, error="friends.no_route")
                 self.invitations[seat] = failed
                 effects.append(DrawFriends())
+        pending = self.table.pending
+        if pending is not None and self.table.committed():
+            since = self.committed_at.setdefault(pending.number, now)
+            if now - since > CONTRIBUTE_WAIT:  # a friend who never answers stops nobody
+                effects += self.dealt(late=True)
         if self.started and self.table.hand_over(now, self.setup.wait):
             effects += [DrawFriends(), Kick()]
         return effects
@@ -238,9 +252,10 @@ class Hosting:
         self.send(self.table.begin_deal())
         return self.dealt()
 
-    def dealt(self) -> list[Effect]:
-        """Deal the pending deal once every connected friend has contributed to its seed."""
-        if not self.table.due():
+    def dealt(self, late: bool = False) -> list[Effect]:
+        """Deal the pending deal once every connected friend has contributed to its seed, or
+        (``late``) without the contributions that have not come in time."""
+        if not (self.table.due() or (late and self.table.committed())):
             return []
         first = not self.table.session.deals
         self.send(self.table.deal())
