@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e.browser_helpers import wait_ready
+from e2e.test_accessibility import check
 from e2e.test_session_play import STATE  # what a page asks of its player now
 
 
@@ -115,9 +116,15 @@ def totals(page: Page) -> list[str]:
 def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(new_context):
     host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
-    connect(host, friend, 2, "Bob")
+    link = invitation(host, 2)
+    check(host, "the invitations")
+    reply = join(friend, link, "Bob")
+    check(friend, "the reply")
+    host.fill("input[data-reply-input][data-seat='2']", reply)
+    host.click("[data-action='accept-reply'][data-seat='2']")
     expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
     expect(friend.locator("html")).to_have_attribute("data-seat", "2")
+    check(friend, "the friend's table")
     expect(friend.locator("#seat-2")).to_have_class(re.compile(r"\bpos-bottom\b"))
     assert host.locator("#seat-2 .seat-name").text_content() == "Bob"
     play_until(host, friend)  # the friend's first decision: its hint, from its view alone
