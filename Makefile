@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay chromium clean
+.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -63,6 +63,11 @@ bench-bots: $(VENV_STAMP) chromium build
 ## bench-replay: a deal's replay stepped 100 times forward and back in Chromium (not a test)
 bench-replay: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.replay
+
+## bench-friends: a friends' table between two browser contexts on loopback: the invitation's
+## size and QR version, the join and connect times, a friend's card's latency (not a test)
+bench-friends: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) -m tools.bench.friends
 
 chromium: $(VENV_STAMP)
 	bash tools/dev/install_chromium.sh $(VENV_PYTHON)
