@@ -43,7 +43,7 @@ from web.game.engine import Game
 from web.languages.i18n import Catalog
 from web.languages.words import refusal, rules_link
 from web.model.friends import ice_servers
-from web.model.settings import Settings
+from web.model.settings import NAME_LIMIT, Settings
 from web.model.state import UiState
 from web.table.joining import JoinProps
 from web.table.view import TableView
@@ -245,7 +245,7 @@ class Joining:
         try:
             record = meta.rules.to_py() if hasattr(meta.rules, "to_py") else meta.rules
             rules = rules_from_record(record)
-            seat, host = int(meta.seat), str(meta.host)[:24]
+            seat, host = int(meta.seat), str(meta.host)[:NAME_LIMIT]
             self.token, local = str(meta.token), bool(meta.local)
         except (AttributeError, TypeError, ValueError, RuleError) as e:
             self.page.window.console.warn(f"Barbu: an invitation not read: {e!r}")
@@ -269,7 +269,8 @@ class Joining:
 
     async def join(self) -> list[Effect]:
         """The friend's name typed: make the reply to send back."""
-        name = "".join(c for c in self.page.table.joining.name() if c.isprintable()).strip()[:24]
+        typed = self.page.table.joining.name()
+        name = "".join(c for c in typed if c.isprintable()).strip()[:NAME_LIMIT]
         if not name:
             return self.show(replace(self.props, error="friends.name_missing"))
         self.name = name

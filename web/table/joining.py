@@ -18,6 +18,7 @@ from web.components.dom import Dom
 from web.components.trick import POSITIONS
 from web.languages.i18n import Catalog
 from web.languages.presets import preset_words
+from web.model.settings import NAME_LIMIT
 
 __all__ = ["JoinPanel", "JoinProps", "join_panel"]
 
@@ -87,7 +88,7 @@ def invited(d: Dom, catalog: Catalog, props: JoinProps) -> list[Any]:
             None,
             id="friend-name",
             type="text",
-            maxlength="24",
+            maxlength=str(NAME_LIMIT),
             autocomplete="nickname",
             value=props.name,
             data_friend_name=True,
