@@ -106,6 +106,10 @@ def play_until(host: Page, friend: Page) -> None:
     raise AssertionError("the friend never had a decision to take")
 
 
+HAND = "buttons => buttons.map(b => b.dataset.card)"
+"""The cards of a hand's buttons, as a list."""
+
+
 def totals(page: Page) -> list[str]:
     """The four seats' totals as the page shows them."""
     return [
@@ -241,3 +245,39 @@ def test_a_hostile_friends_garbage_replays_and_flood_are_refused_and_the_deal_go
     expect(host.locator("#hand button[data-card]")).to_have_count(13)
     host.click('.toolbar a[href="#scores"]')
     expect(host.locator("#scores")).to_be_in_viewport()
+
+
+def test_the_hosts_reload_resumes_the_table_and_the_friend_comes_back_to_the_same_hand(
+    new_context,
+):
+    """The host's tab reloads mid-deal: the table comes back from the save, the friend's seat
+    away with a new invitation; the friend opens it in a new tab of the same browser, finds the
+    same hand, the deal is played to its end with equal totals, and still checks."""
+    host, friend = new_context().new_page(), new_context().new_page()
+    host_table(host, "2")
+    old = connect(host, friend, 2, "Bob")
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    play_until(host, friend)
+    cards = sorted(friend.locator("#hand button[data-card]").evaluate_all(HAND))
+    mine = sorted(host.locator("#hand button[data-card]").evaluate_all(HAND))
+    host.reload()
+    wait_ready(host)
+    status = host.locator("[data-seat-status][data-seat='2']")
+    expect(status).to_have_attribute("data-seat-status", "away", timeout=20_000)
+    expect(host.locator("#seed.friends-mark")).to_be_visible()
+    expect(host.locator("#status [data-deal]")).to_have_attribute("data-deal", "1")
+    assert sorted(host.locator("#hand button[data-card]").evaluate_all(HAND)) == mine
+    fresh = invitation(host, 2)
+    assert fresh != old
+    back = friend.context.new_page()  # the new link opened in a new tab of the same browser
+    friend.close()
+    reply = join(back, fresh, "Bob")
+    host.fill("input[data-reply-input][data-seat='2']", reply)
+    host.click("[data-action='accept-reply'][data-seat='2']")
+    expect(status).to_have_attribute("data-seat-status", "connected", timeout=20_000)
+    expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    assert sorted(back.locator("#hand button[data-card]").evaluate_all(HAND)) == cards
+    play_deal([host, back])
+    assert totals(host) == totals(back)
+    verified = back.locator("[data-deal-verified][data-verified-deal='1']")
+    expect(verified).to_have_attribute("data-deal-verified", "true", timeout=10_000)

@@ -1,9 +1,10 @@
 """The host's page side of a friends' table (web.game.hosting), without a browser: the
 invitations, the replies accepted, a reply whose channel never opens, and the deal dealt once
-every friend has contributed.
+every friend has contributed, and the table resumed from the host's save after a reload.
 
 What a player would notice if these failed: a pasted reply that hangs on "connecting…" for
-ever between two networks that cannot reach each other, or a table that deals twice."""
+ever between two networks that cannot reach each other, a table that deals twice, or a reload
+of the host's page that ends the evening's game."""
 
 from __future__ import annotations
 
@@ -12,12 +13,16 @@ import types
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from barbu import STANDARD
 from web.friends.guest import GuestTable
 from web.friends.host import HostTable
 from web.game.effects import DrawFriends, Notify
 from web.game.engine import Game
 from web.game.hosting import CONNECT_WAIT, CONTRIBUTE_WAIT, Hosting, Setup
+from web.game.save import Saved
+from web.game.slot import read_save
 
 
 @dataclass
@@ -140,3 +145,99 @@ def test_a_friends_refused_messages_are_said_once():
         said += shown.received(2, text, 2.0 + n)
     notices = [e for e in said if isinstance(e, Notify)]
     assert [(n.kind, n.fields) for n in notices] == [("friend-refused", (("name", "Bob"),))]
+
+
+# -- the host's page reloaded ---------------------------------------------------------------------
+
+
+def deliver(transport: Transport, guest: GuestTable, shown: Hosting, now: float) -> None:
+    """Hand the friend every message sent to it, and the host the friend's answers."""
+    while transport.sent:
+        _, text = transport.sent.pop(0)
+        for answer in guest.receive(text).sends:
+            shown.heard("message", 2, answer, now)
+
+
+def play(shown: Hosting, transport: Transport, guest: GuestTable, actions: int) -> None:
+    """Play ``actions`` legal actions at the table, the friend's sent from its page."""
+    for n in range(actions):
+        game = shown.game
+        if game.deal_over:
+            return
+        action = game.legal_actions()[0]
+        if game.to_move == 2:  # a second apart: a friend's page at a player's pace
+            shown.heard("message", 2, guest.act(action), 3.0 + n)
+        else:
+            game.apply(action)
+        deliver(transport, guest, shown, 3.0 + n)
+
+
+def saved_and_read(shown: Hosting) -> Saved:
+    """The host's save as the page writes it and reads it back after a reload."""
+    names = tuple(shown.names())
+    text = Saved(shown.game.record(), names, None, shown.game.hosted()).to_json()
+    saved, game = read_save(text)
+    assert game.record() == shown.game.record()
+    return saved
+
+
+def joined_table() -> tuple[Hosting, Transport, GuestTable]:
+    shown, transport = hosting()
+    guest = GuestTable()
+    shown.heard("open", 2, "", 1.0)
+    shown.heard("message", 2, guest.hello("Bob", shown.table.token(2)), 1.5)
+    deliver(transport, guest, shown, 2.0)
+    assert len(shown.table.session.deals) == 1
+    return shown, transport, guest
+
+
+def test_a_reloaded_hosts_table_resumes_from_its_save_with_every_seat_invited_anew():
+    shown, transport, guest = joined_table()
+    play(shown, transport, guest, 9)
+    saved = saved_and_read(shown)
+    back = Hosting.restore(Page(), saved.record, saved.friends, now=50.0)
+    table, before = back.table, shown.table
+    assert back.started and back.setup == shown.setup
+    assert table.session.deal.history == before.session.deal.history
+    assert [table.session.deal.hand(s) for s in range(4)] == [
+        before.session.deal.hand(s) for s in range(4)
+    ]
+    assert table.names == before.names and table.pending is not None
+    assert table.pending.secret == before.pending.secret  # the deal's reveal still checks
+    assert table.status(2) == "away" and table.token(2) != before.token(2)
+    assert table.played_by_computer(2) is False  # away: the game waits for Bob...
+    assert table.hand_over(50.0 + 59, 60) == [] and table.hand_over(50.0 + 61, 60) == [2]
+
+
+def test_a_friend_back_after_the_hosts_reload_finds_the_same_hand_and_the_deal_checks():
+    shown, transport, guest = joined_table()
+    play(shown, transport, guest, 9)
+    saved = saved_and_read(shown)
+    again = Transport()
+    back = Hosting.restore(Page(), saved.record, saved.friends, now=50.0)
+    back.transport = again
+    back.heard("open", 2, "", 51.0)
+    assert guest.hello("Bob", shown.table.token(2)) and back.table.status(2) == "away"
+    back.heard("message", 2, guest.hello("Bob", back.table.token(2)), 51.5)
+    assert back.table.status(2) == "connected"
+    deliver(again, guest, back, 52.0)
+    assert guest.view is not None
+    assert guest.view.deal.hand == back.table.session.view(2).deal.hand
+    play(back, again, guest, 200)  # past the deal's end
+    assert back.table.session.deal.is_over and guest.verified == {1: True}
+
+
+def test_a_saved_friends_table_that_is_damaged_is_refused():
+    shown, _, _ = joined_table()
+    saved = saved_and_read(shown)
+    assert saved.friends is not None
+    for broken in (
+        None,
+        {"setup": saved.friends["setup"]},
+        {**saved.friends, "setup": {"name": "Ann"}},
+        {**saved.friends, "table": {**saved.friends["table"], "names": ["Ann"]}},
+        {**saved.friends, "table": {**saved.friends["table"], "friends": {"2": {"status": "x"}}}},
+        {**saved.friends, "table": {**saved.friends["table"], "pending": {"number": 7}}},
+    ):
+        with pytest.raises(ValueError):
+            Hosting.restore(Page(), saved.record, broken, now=1.0)

@@ -339,8 +339,8 @@ def test_a_dropped_friend_returns_to_the_same_hand_through_a_new_invitation():
         table.deliver(table.host.apply(2, session.legal_actions()[0]))
     token = table.host.invite(2)
     assert token != old_token
-    back = GuestTable()
-    back.deals = table.guests[2].deals  # the same page, its memory of the deal kept
+    back = GuestTable()  # a new page on the same browser: what the first one kept, as stored
+    back.recall(json.loads(json.dumps(table.guests[2].keep())))
     table.guests[2] = back
     table.host.opened(2)
     table.send_from(2, back.hello("Friend 2", old_token))
@@ -389,3 +389,21 @@ def test_messages_are_bounded_before_they_are_parsed():
     assert [rate.allow(0) for _ in range(4)] == [True, True, True, False]
     assert rate.report() and not rate.report()
     assert rate.allow(2.5)
+
+
+def test_a_friend_back_on_another_browser_says_the_deal_could_not_be_checked_from_its_start():
+    table = Table()
+    table.deliver(table.host.begin_deal())
+    table.deliver(table.host.deal())
+    for _ in range(6):
+        table.step()
+    table.deliver(table.host.dropped(2, table.now))
+    token = table.host.invite(2)
+    back = GuestTable()  # nothing kept: another browser
+    back.recall({"1": {"commitment": 5}, "x": {}, "2": "garbage"})  # ignored, not a crash
+    table.guests[2] = back
+    table.host.opened(2)
+    table.send_from(2, back.hello("Friend 2", token))
+    table.finish()
+    assert back.verified == {1: False}
+    assert back.reasons[1] == "this page did not see the deal from its start"

@@ -25,7 +25,11 @@ from .fairness import Seen, contribution, verify_deal
 from .messages import HOST_KINDS, HOST_TEXT_LIMIT, VERSION, Message, Refused, read, write
 from .views import ViewDataError, view_from_data
 
-__all__ = ["Change", "GuestTable"]
+__all__ = ["KEPT_DEALS", "Change", "GuestTable"]
+
+KEPT_DEALS = 2
+"""The deals a friend's page keeps what it saw of (``GuestTable.keep``): the one under way and
+the one before."""
 
 
 @dataclass
@@ -81,6 +85,36 @@ class GuestTable:
         self.deals: dict[int, _Deal] = {}
         self.records: dict[int, dict[str, Any]] = {}
         """The record of each finished deal whose check passed, by number."""
+
+    # -- what this page keeps -------------------------------------------------------------------
+
+    def keep(self) -> dict[str, Any]:
+        """What this page saw of the last deals (commitment, contribution, first hand), for a
+        page that comes back to the table (``recall``) to check them still."""
+        numbers = sorted(self.deals)[-KEPT_DEALS:]
+        return {
+            str(n): {
+                "commitment": self.deals[n].commitment,
+                "contribution": self.deals[n].contribution,
+                "hand": list(self.deals[n].hand),
+            }
+            for n in numbers
+        }
+
+    def recall(self, kept: Any) -> None:
+        """Take back what ``keep`` gave (on this browser, before a return to the table); what is
+        not of that shape is ignored."""
+        if not isinstance(kept, dict):
+            return
+        for key, seen in list(kept.items())[-KEPT_DEALS:]:
+            if not (isinstance(key, str) and key.isdigit() and isinstance(seen, dict)):
+                continue
+            commitment, mine = seen.get("commitment"), seen.get("contribution")
+            hand = seen.get("hand")
+            if not (isinstance(commitment, str) and isinstance(mine, str)):
+                continue
+            cards = tuple(str(c) for c in hand) if isinstance(hand, list) else ()
+            self.deals.setdefault(int(key), _Deal(int(key), commitment, mine, cards))
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -157,7 +191,7 @@ class GuestTable:
         count, last = f["count"], f["last"]
         event = None if last is None else self._event(view, count, last)
         seen = self.deals.setdefault(view.number, _Deal(view.number))
-        if not seen.hand or count == 0:
+        if count == 0:  # the hand as dealt (a page that comes later has it kept, or not)
             seen.hand = tuple(str(c) for c in view.deal.hand)
         if last is not None:
             seen.actions.append(list(last))
@@ -189,9 +223,9 @@ class GuestTable:
     def _reveal(self, f: dict[str, Any]) -> Change:
         number = f["deal"]
         seen = self.deals.get(number) if isinstance(number, int) else None
-        if seen is None or not seen.commitment:
+        if seen is None or not seen.commitment or not seen.hand:
             self.verified[number] = False
-            self.reasons[number] = "this page was not sent the deal's commitment"
+            self.reasons[number] = "this page did not see the deal from its start"
             return Change(verified=number)
         final = None
         if self.view is not None and self.view.number == number:

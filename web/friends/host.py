@@ -12,6 +12,12 @@ channel it came on and the time (seconds) it arrived, and sends what comes back 
 friend whose channel drops is ``away``; after ``wait`` seconds (``hand_over``) a computer player
 takes the seat until the friend comes back through a new invitation for it (``invite``), to the
 same hand.
+
+A reload of the host's page resumes the table from its save: ``data`` is what the save keeps
+(the seats, the names, the pending deal's secret and contributions, the secrets revealed),
+``restore`` rebuilds the table from it and the session. Every channel died with the page: the
+friends who were joined are away from the moment of the restore, and every invitation is made
+anew (the old tokens no longer join).
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from .fairness import HEX_BYTES, commitment, deal_seed, hands_from_seed, new_sec
 from .messages import GUEST_KINDS, GUEST_TEXT_LIMIT, Message, Rate, Refusal, Refused, read, write
 from .views import view_data
 
-__all__ = ["NAME_LIMIT", "HostTable", "Note", "Out", "Status"]
+__all__ = ["NAME_LIMIT", "HostTable", "Note", "Out", "Status", "TableDataError"]
 
 Status = Literal["host", "invited", "connected", "away", "computer"]
 """A seat's state as the players see it (``data-seat-status``): the host's own seat, a friend's
@@ -99,6 +105,10 @@ class _Pending:
     dealt: bool = False
 
 
+class TableDataError(ValueError):
+    """A saved friends' table that cannot be restored; the message says what is wrong."""
+
+
 def _clean_name(value: Any) -> str:
     if not isinstance(value, str):
         raise Refused("bad-field", "name")
@@ -129,9 +139,69 @@ class HostTable:
         start = first_declarer if first_declarer is not None else secrets.randbelow(4)
         self.session = Session(None, rules, first_declarer=start)
         self.friends = {s: _Friend(s, secrets.token_hex(16)) for s in seats}
+        self.table_id = secrets.token_hex(8)
+        """This table's name in the friends' storage: a friend's page keeps what it saw of each
+        deal under it, and checks the deal after a return (``GuestTable.keep``)."""
         self.pending: _Pending | None = None
         self.revealed: list[dict[str, Any]] = []
         """Each finished deal's secret and contributions, as revealed (kept for the record)."""
+
+    # -- the save ------------------------------------------------------------------------------
+
+    def data(self) -> dict[str, Any]:
+        """What the host's save keeps of the table besides the session's record."""
+        pending = self.pending
+        return {
+            "id": self.table_id,
+            "host_seat": self.host_seat,
+            "names": list(self.names),
+            "friends": {
+                str(f.seat): {"status": f.status, "name": f.name} for f in self.friends.values()
+            },
+            "pending": None
+            if pending is None
+            else {
+                "number": pending.number,
+                "secret": pending.secret,
+                "contributions": {str(s): v for s, v in pending.contributions.items()},
+                "dealt": pending.dealt,
+            },
+            "revealed": list(self.revealed),
+        }
+
+    @classmethod
+    def restore(cls, session: Session, data: Any, now: float) -> HostTable:
+        """The table ``data`` saved, playing ``session``; the friends who were joined are away
+        from ``now``, every token is new. ``TableDataError`` if ``data`` is not a table's."""
+        try:
+            host_seat, names = data["host_seat"], data["names"]
+            friends, pending = data["friends"], data["pending"]
+            seats = sorted(int(seat) for seat in friends)
+            if not (isinstance(names, list) and len(names) == 4):
+                raise TableDataError("four names")
+            table = cls(session.rules, seats, [str(n)[:NAME_LIMIT] for n in names], host_seat)
+        except (KeyError, TypeError, ValueError) as error:
+            raise TableDataError(f"not a friends' table: {error}") from None
+        table.session = session
+        if isinstance(data.get("id"), str):
+            table.table_id = data["id"][:32]
+        for seat, friend in table.friends.items():
+            table._restore_friend(friend, friends[str(seat)], now)
+        if pending is not None:
+            table.pending = _restored_pending(pending, len(session.deals))
+        revealed = data.get("revealed", [])
+        table.revealed = (
+            [r for r in revealed if isinstance(r, dict)] if isinstance(revealed, list) else []
+        )
+        return table
+
+    def _restore_friend(self, friend: _Friend, saved: Any, now: float) -> None:
+        status = saved.get("status") if isinstance(saved, dict) else None
+        if status not in ("invited", "connected", "away", "computer"):
+            raise TableDataError(f"seat {friend.seat}: not a seat's state")
+        friend.name = str(saved.get("name", ""))[:NAME_LIMIT]
+        friend.status = "away" if status == "connected" else status
+        friend.away_since = now if friend.status == "away" else None
 
     # -- seats --------------------------------------------------------------------------------
 
@@ -393,6 +463,21 @@ class HostTable:
         return self._write(
             friend, "commit", deal=self.pending.number, hash=commitment(self.pending.secret)
         )
+
+
+def _restored_pending(saved: Any, dealt: int) -> _Pending:
+    """A pending deal as saved: the deal under way (dealt) or the next one (``dealt`` deals so
+    far)."""
+    if not isinstance(saved, dict):
+        raise TableDataError("the pending deal is not an object")
+    number, secret, parts = saved.get("number"), saved.get("secret"), saved.get("contributions")
+    done = saved.get("dealt")
+    if not isinstance(done, bool) or number != (dealt if done else dealt + 1):
+        raise TableDataError("the pending deal's number")
+    if not isinstance(secret, str) or len(secret) != 2 * HEX_BYTES or not isinstance(parts, dict):
+        raise TableDataError("the pending deal's secret")
+    contributions = {int(s): str(v) for s, v in parts.items() if s in ("0", "1", "2", "3")}
+    return _Pending(number, secret, contributions, done)
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

@@ -77,10 +77,12 @@ class Game:
         return self._session.rules
 
     @classmethod
-    def from_record(cls, record: Any) -> Game:
-        """A session rebuilt from its record; ``RuleError`` if the engine refuses it."""
+    def from_record(cls, record: Any, seeded: bool = True) -> Game:
+        """A session rebuilt from its record; ``RuleError`` if the engine refuses it.
+        ``seeded``: the session must go on from its seed (False: a friends' table's, whose
+        deals come from the host's referee)."""
         session = session_from_record(record)
-        if not session.deals or (session.seed is None and not session.is_over):
+        if not session.deals or (seeded and session.seed is None and not session.is_over):
             raise RuleError(
                 "this record cannot be continued: it has no seed to deal from", "no-seed"
             )
@@ -107,6 +109,11 @@ class Game:
     def friends(self) -> bool:
         """Whether friends play this game (a friends' table: nothing is taken back)."""
         return False
+
+    def hosted(self) -> dict[str, Any] | None:
+        """What the save keeps of the friends' table this page hosts, besides the record (None:
+        not a hosted table)."""
+        return None
 
     @property
     def number(self) -> int:

@@ -21,10 +21,13 @@ from web.game.effects import (
     Effect,
     FieldError,
     Later,
+    Put,
     Rename,
 )
 from web.game.engine import Game
 from web.game.hosting import Hosting, Setup
+from web.game.save import Saved
+from web.game.sessions import Sessions
 from web.game.tasks import Tasks
 from web.languages.i18n import Catalog
 from web.model.friends import ice_servers
@@ -48,6 +51,7 @@ class Page(Protocol):
     tasks: Tasks
     names: list[str]
     settings: Settings
+    sessions: Sessions
 
     @property
     def catalog(self) -> Catalog: ...
@@ -108,22 +112,40 @@ class Friends:
         name = typed or page.settings.name or page.catalog.text("friends.host_name")
         setup = Setup(chosen.rules, form.seats, name, form.wait, form.local)
         self.close()
+        page.sessions.slot.keep_previous(page.game.seed)  # the session in play can be taken back
+        names = [name, "", "", ""]
+        hosting = Hosting(page, None, setup, HostTable(chosen.rules, form.seats, names))
+        effects: list[Effect] = [Rename(typed)] if typed else []
+        return [*effects, CloseMenu(), *await self.connect(hosting)]
+
+    def resume(self, saved: Saved) -> list[Effect]:
+        """The friends' table the host's save kept, after a reload: back on the table at once
+        (the friends who were joined are away, their seats waiting for them as for a drop),
+        every seat invited anew once the transport is up. ``ValueError`` if the save's table
+        cannot be restored."""
+        self.close()
+        hosting = Hosting.restore(self.page, saved.record, saved.friends, self.now())
+        self.hosting = hosting
+        names = tuple(hosting.names())
+        return [Put(hosting.game, names, saved.summary), Later(self.connect(hosting))]
+
+    async def connect(self, hosting: Hosting) -> list[Effect]:
+        """Start the transport for ``hosting``, the table of this page from now on, and make
+        an invitation for each friend's seat."""
+        page = self.page
+        self.hosting = hosting
         self.module = await page.boot.friends()
-        servers = ice_servers(page.query, form.local)
-        options = js_object(page.window, iceServers=servers)
-        transport = self.module.Host.new(options)
+        servers = ice_servers(page.query, hosting.setup.local)
+        transport = self.module.Host.new(js_object(page.window, iceServers=servers))
         from pyodide.ffi import create_proxy
 
         listener = create_proxy(self.heard)
         self.proxies.append(listener)
         transport.listen(listener)
-        names = [name, "", "", ""]
-        self.hosting = Hosting(page, transport, setup, HostTable(chosen.rules, form.seats, names))
-        page.tasks.spawn(self.ticks(self.hosting))
-        effects: list[Effect] = [Rename(typed)] if typed else []
-        effects += [CloseMenu(), DrawFriends()]
-        effects += [Later(self.hosting.invite(seat)) for seat in form.seats]
-        return effects
+        hosting.transport = transport
+        page.tasks.spawn(self.ticks(hosting))
+        seats = sorted(hosting.table.friends)
+        return [DrawFriends(), *[Later(hosting.invite(seat, again=True)) for seat in seats]]
 
     def heard(self, kind: Any, seat: Any, text: Any) -> None:
         """The transport's callback: a channel opened or closed, a message, a reply picked up

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from barbu import Action, Event, RuleError, Rules
-from web.friends.host import HostTable, Out
+from barbu import Action, Event, RuleError, Rules, session_from_record
+from web.friends.host import HostTable, Out, TableDataError
 from web.game.effects import DrawFriends, Effect, Happened, Kick, Notify, Put, Redraw, Write
 from web.game.engine import Game
 from web.model.friends import FriendSeat, FriendsProps, Invitation
@@ -34,10 +34,17 @@ __all__ = ["HostedGame", "Hosting", "Page", "Setup"]
 class HostedGame(Game):
     """The session of a friends' table, on the host's page (see the module's docstring)."""
 
-    def __init__(self, table: HostTable, send: Callable[[Out], None]) -> None:
+    def __init__(
+        self, table: HostTable, send: Callable[[Out], None], data: Callable[[], dict[str, Any]]
+    ) -> None:
         super().__init__(table.session)
         self.table = table
         self.send = send
+        self.data = data
+
+    def hosted(self) -> dict[str, Any]:
+        """What the save keeps of the table: the host's choices and the referee's state."""
+        return self.data()
 
     @property
     def friends(self) -> bool:
@@ -93,6 +100,21 @@ class Setup:
     local: bool
     """Same network only: no STUN server (host candidates only)."""
 
+    def data(self) -> dict[str, Any]:
+        """What the save keeps of the setup (the rules and the seats are the table's)."""
+        return {"name": self.name, "wait": self.wait, "local": self.local}
+
+    @classmethod
+    def restore(cls, table: HostTable, data: Any) -> Setup:
+        """The setup ``data`` saved, for ``table``; ``TableDataError`` if it is not one."""
+        name, wait, local = (data.get(k) if isinstance(data, dict) else None for k in SETUP_KEYS)
+        if not isinstance(name, str) or type(wait) is not int or not isinstance(local, bool):
+            raise TableDataError("not a friends' table's setup")
+        return cls(table.session.rules, tuple(sorted(table.friends)), name, wait, local)
+
+
+SETUP_KEYS = ("name", "wait", "local")
+
 
 class Hosting:
     """The friends' table this page hosts (see the module's docstring)."""
@@ -100,9 +122,10 @@ class Hosting:
     def __init__(self, page: Page, transport: Any, setup: Setup, table: HostTable) -> None:
         self.page = page
         self.transport = transport
+        """``web/runtime/friends.js``'s ``Host`` (None while a restored table waits for it)."""
         self.setup = setup
         self.table = table
-        self.game = HostedGame(table, self.send)
+        self.game = HostedGame(table, self.send, self.data)
         self.invitations: dict[int, Invitation] = {}
         self.accepted_at: dict[int, float] = {}
         """When each seat's last reply was accepted (its channel should open soon after)."""
@@ -111,6 +134,23 @@ class Hosting:
         """When the page first saw each deal committed to (``tick``)."""
         self.reported: set[int] = set()
         """The friends whose refused messages the page has said (once each)."""
+
+    @classmethod
+    def restore(cls, page: Page, record: dict[str, Any], data: Any, now: float) -> Hosting:
+        """The table the host's save kept (``data``, beside the session's ``record``), after a
+        reload: the friends who were joined are away from ``now``, the invitations to make anew
+        and the transport to give (``transport``). ``TableDataError`` or ``RuleError`` if the
+        save cannot be restored."""
+        if not isinstance(data, dict):
+            raise TableDataError("not a friends' table")
+        table = HostTable.restore(session_from_record(record), data.get("table"), now)
+        hosting = cls(page, None, Setup.restore(table, data.get("setup")), table)
+        hosting.started = bool(table.session.deals)
+        return hosting
+
+    def data(self) -> dict[str, Any]:
+        """What the save keeps of the table (``restore`` reads it)."""
+        return {"setup": self.setup.data(), "table": self.table.data()}
 
     # -- what the page shows ------------------------------------------------------------------
 
@@ -140,16 +180,19 @@ class Hosting:
     def send(self, out: Out) -> None:
         """Hand the referee's messages to the transport (a closed channel drops them: the
         friend gets its whole view when it comes back)."""
+        if self.transport is None:  # restored, not connected yet: no channel is open
+            return
         for seat, text in out.sends:
             self.transport.send(seat, text)
 
     def meta(self, seat: int) -> dict[str, Any]:
         """What an invitation says before it is answered: who invites, the game, the seat, the
-        token, the network to use."""
+        token, the table, the network to use."""
         return {
             "host": self.table.names[self.table.host_seat],
             "rules": self.setup.rules.record,
             "token": self.table.token(seat),
+            "table": self.table.table_id,
             "local": self.setup.local,
         }
 

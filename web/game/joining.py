@@ -19,6 +19,8 @@ A reply link opened in the host's own browser (``#reply=``) is handed to the hos
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol, cast
@@ -34,12 +36,15 @@ from barbu import (
     Session,
     SessionView,
 )
+from barbu.jsontext import JsonRefused
+from barbu.jsontext import load as load_json
 from barbu.presets import rules_from_record
 from web.components.browser import js_object
 from web.friends.guest import Change
 from web.friends.remote import RemoteGame
 from web.game.effects import Draw, Effect, Happened, Hold, Notify, Put, Redraw, Show, ShowPlay
 from web.game.engine import Game
+from web.game.save import SaveStore, local_storage
 from web.languages.i18n import Catalog
 from web.languages.words import refusal, rules_link
 from web.model.friends import ice_servers
@@ -48,7 +53,10 @@ from web.model.state import UiState
 from web.table.joining import JoinProps
 from web.table.view import TableView
 
-__all__ = ["FriendGame", "Joining", "Page"]
+__all__ = ["KEPT_PREFIX", "FriendGame", "Joining", "Page"]
+
+KEPT_PREFIX = "barbu.friends."
+"""A friend's page keeps what it saw of a table's deals under this prefix and the table's id."""
 
 
 class FriendGame(Game):
@@ -209,6 +217,10 @@ class Joining:
         self.remote = RemoteGame()
         self.game: FriendGame | None = None
         self.proxies: list[Any] = []
+        self.store = SaveStore(local_storage(page.window))
+        self.kept_key = ""
+        """Where this browser keeps what it saw of the table's deals (``keep``)."""
+        self.kept = ""
 
     @property
     def active(self) -> bool:
@@ -247,6 +259,7 @@ class Joining:
             rules = rules_from_record(record)
             seat, host = int(meta.seat), str(meta.host)[:NAME_LIMIT]
             self.token, local = str(meta.token), bool(meta.local)
+            self.recall(str(getattr(meta, "table", "")))
         except (AttributeError, TypeError, ValueError, RuleError) as e:
             self.page.window.console.warn(f"Barbu: an invitation not read: {e!r}")
             return self.show(replace(self.props, stage="error", error="peer.damaged"))
@@ -260,6 +273,27 @@ class Joining:
         name = self.page.settings.name
         props = JoinProps("invited", host, rules.name, len(rules.options), seat, name)
         return self.show(props)
+
+    def recall(self, table: str) -> None:
+        """What this browser kept of the table ``table`` (a return after a drop), taken back
+        so that the deal left still checks (``GuestTable.recall``)."""
+        if not (0 < len(table) <= 32 and all(c in "0123456789abcdef" for c in table)):
+            return
+        self.kept_key = f"{KEPT_PREFIX}{table}"
+        text = self.store.read(self.kept_key)
+        if text is not None:  # nothing usable kept: the deal left is said unchecked, no more
+            with contextlib.suppress(JsonRefused):
+                self.remote.table.recall(load_json(text))
+
+    def keep(self) -> None:
+        """Keep what this page saw of the last deals, when it changed (a failed write only
+        costs the check after a return)."""
+        if not self.kept_key:
+            return
+        text = json.dumps(self.remote.table.keep(), separators=(",", ":"))
+        if text != self.kept:
+            self.kept = text
+            self.store.write(text, self.kept_key)
 
     def show(self, props: JoinProps) -> list[Effect]:
         """Take ``props`` and draw the panel."""
@@ -306,6 +340,8 @@ class Joining:
         """What one message from the host changed, as effects."""
         for text in change.sends:
             self.send(text)
+        if change.sends or change.view:
+            self.keep()
         effects: list[Effect] = []
         if change.reload:
             effects.append(Notify("friends-reload", "friends.reload"))

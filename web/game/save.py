@@ -2,7 +2,8 @@
 
 The save (key ``barbu.save``) is JSON: ``{"format": 1, "record": <the engine's session record>,
 "names": [4 names], "summary": <number of a finished deal whose summary is still on screen, or
-null>}``. Decisions:
+null>}``, and for a friends' table this page hosts ``"friends": <its seats and secrets>``
+(``web.game.hosting``). Decisions:
 
 - The save is one value under one key, written by one ``setItem``: the slot holds the old text
   or the new one, never a mix. ``format`` numbers the save's layout; 1 is the only one so far.
@@ -57,18 +58,20 @@ class Saved:
     record: dict[str, Any]
     names: tuple[str, ...] | None
     summary: int | None
+    friends: dict[str, Any] | None = None
+    """The friends' table this page hosts (``web.game.hosting``), or None."""
 
     def to_json(self) -> str:
         """The text stored."""
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "record": self.record,
-                "names": list(self.names) if self.names else None,
-                "summary": self.summary,
-            },
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "record": self.record,
+            "names": list(self.names) if self.names else None,
+            "summary": self.summary,
+        }
+        if self.friends is not None:
+            data["friends"] = self.friends
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Saved:
@@ -90,7 +93,10 @@ class Saved:
         summary = data.get("summary")
         if isinstance(summary, bool) or not isinstance(summary, int):
             summary = None
-        return cls(record, tuple(names) if names else None, summary)
+        friends = data.get("friends")
+        if friends is not None and not isinstance(friends, dict):
+            raise UnreadableSave("the friends' table is not an object")
+        return cls(record, tuple(names) if names else None, summary, friends)
 
 
 class SaveStore:

@@ -74,6 +74,12 @@ class Form(Protocol):
     def read_new_session(self, current: Rules) -> NewSession: ...
 
 
+class Resumer(Protocol):
+    """The page's friends' table (``web.game.friends.Friends``), as a save resumes it."""
+
+    def resume(self, saved: Saved) -> list[Effect]: ...
+
+
 class Page(Protocol):
     """What the sessions read of the page (``web.game.app.PageController``): nothing here is
     written; the effects returned, or handed to ``apply``, say what changes."""
@@ -87,6 +93,7 @@ class Page(Protocol):
     table: Form
     notices: list[Notice]
     settings: Settings
+    friends: Resumer
 
     def default_names(self) -> list[str]: ...
     def apply(self, effects: Sequence[Effect]) -> None: ...
@@ -123,7 +130,7 @@ class Sessions:
             or (other_game and begun(found[1]))  # a rules page's Play: asked first
         ):
             saved, game = found
-            self.page.apply([Put(game, saved.names, saved.summary)])
+            self.page.apply(self.put_saved(saved, game))
             if other_game and not self.elsewhere:  # asked in the words of the game put
                 self.page.apply(self.ask_to_replace(asked, rules))
             return
@@ -134,6 +141,18 @@ class Sessions:
         if found is not None:
             self.slot.keep_previous(found[1].seed)
         self.page.apply([Put(fresh, None, None), Write()])
+
+    def put_saved(self, saved: Saved, game: Game) -> list[Effect]:
+        """Put a saved session back on the table: a friends' table this page hosted is hosted
+        again (``web.game.friends``), unless another tab plays it; a save whose table cannot be
+        restored is set aside, and a fresh session starts."""
+        if saved.friends is None or self.elsewhere:
+            return [Put(game, saved.names, saved.summary)]
+        try:
+            return self.page.friends.resume(saved)
+        except ValueError as error:  # TableDataError, RuleError
+            self.slot.set_aside(saved.to_json(), error)
+            return [Put(Game.new(new_seed()), None, None), Write()]
 
     # -- sessions, the save, the menu -----------------------------------------------------------
 
@@ -158,7 +177,8 @@ class Sessions:
             "" if name == default else name
             for name, default in zip(self.page.names, self.page.default_names(), strict=True)
         )
-        written = self.slot.write(Saved(self.page.game.record(), names, self.page.ui.summary))
+        game = self.page.game
+        written = self.slot.write(Saved(game.record(), names, self.page.ui.summary, game.hosted()))
         self.page.performance.measure("barbu:save", "barbu:save")
         if written == "failed" and not any(n.kind == "save-failed" for n in self.page.notices):
             return [Notify("save-failed", "notice.save_failed")]
@@ -221,6 +241,9 @@ class Sessions:
         if found is None:
             return []
         saved, game = found
+        if saved.friends is not None:  # hosted again: its seats invited anew
+            self.slot.keep_previous(self.page.game.seed)
+            return [*self.put_saved(saved, game), CloseMenu(), Write(), Redraw(), Kick()]
         return self.replace(game, saved.names, saved.summary)
 
     def export(self, button: Any) -> list[Effect]:

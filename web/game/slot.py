@@ -186,7 +186,7 @@ class SessionSlot:
 def read_save(text: str) -> tuple[Saved, Game]:
     """A stored save and its game, checked by the engine (raises whatever makes it unreadable)."""
     saved = Saved.from_json(text)
-    return saved, Game.from_record(saved.record)
+    return saved, Game.from_record(saved.record, seeded=saved.friends is None)
 
 
 def previous_session(store: SaveStore) -> tuple[Saved, Game] | None:
