@@ -4,11 +4,14 @@ a direct data channel (loopback, no STUN server), the host's engine the referee.
 
 What a player would notice if these failed: an invitation that leads nowhere, a friend's table
 that never appears or shows another seat's cards, a card that shows on one table and not on the
-other, different totals on two screens, a deal check that does not say whether it passed."""
+other, different totals on two screens, a deal check that does not say whether it passed or
+that passes a lying host, a friend sent a card of another seat's hand, a reload of the host's page
+that ends the game."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 
 from playwright.sync_api import Page, expect
@@ -281,3 +284,95 @@ def test_the_hosts_reload_resumes_the_table_and_the_friend_comes_back_to_the_sam
     assert totals(host) == totals(back)
     verified = back.locator("[data-deal-verified][data-verified-deal='1']")
     expect(verified).to_have_attribute("data-deal-verified", "true", timeout=10_000)
+
+
+# Every message a friend's page receives on its data channel, kept in the page as it came.
+RECORDER = """(() => {
+  const seen = new WeakSet();
+  window.received = [];
+  const add = EventTarget.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'message') return add.call(this, type, listener, options);
+    return add.call(this, type, (event) => {
+      if (!seen.has(event) && typeof event.data === 'string') {
+        seen.add(event);
+        window.received.push(event.data);
+      }
+      return listener.call(this, event);
+    }, options);
+  };
+})()"""
+
+# A host that lies once: the first deal's reveal it sends says another secret.
+TAMPER = """(() => {
+  const send = RTCDataChannel.prototype.send;
+  let lied = false;
+  RTCDataChannel.prototype.send = function (data) {
+    if (!lied && typeof data === 'string' && data.includes('"reveal"')) {
+      const message = JSON.parse(data);
+      if (message.t === 'reveal') {
+        lied = true;
+        const s = message.secret;
+        message.secret = (s[0] === '0' ? '1' : '0') + s.slice(1);
+        return send.call(this, JSON.stringify(message));
+      }
+    }
+    return send.call(this, data);
+  };
+})()"""
+
+CARD_TEXT = re.compile(r"^(10|[2-9TJQKA])[SHDC]$")
+
+
+def cards_named(value: object) -> set[str]:
+    """Every card a message names, wherever in it."""
+    if isinstance(value, str):
+        return {value} if CARD_TEXT.match(value) else set()
+    if isinstance(value, list):
+        return {c for v in value for c in cards_named(v)}
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in cards_named(v)}
+    return set()
+
+
+def test_four_browsers_play_a_deal_to_equal_totals_and_a_lying_host_is_caught(new_context):
+    """A host and three friends, each in a browser of its own: the whole deal played to its
+    summary shows the same totals on the four pages; no friend's page is ever sent another
+    seat's card before it is played; the host, who lies about one friend's reveal, fails that
+    friend's check and passes the two others'."""
+    host = new_context().new_page()
+    host.add_init_script(TAMPER)
+    host_table(host, "1,2,3")
+    friends = []
+    for seat, name in ((1, "Alba"), (2, "Bruno"), (3, "Vera")):
+        friend = new_context().new_page()
+        friend.add_init_script(RECORDER)
+        connect(host, friend, seat, name)
+        friends.append(friend)
+    for friend in friends:
+        expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    for seat, friend in enumerate(friends, 1):
+        expect(friend.locator("#hand button[data-card]")).to_have_count(13)
+        assert friend.locator("html").get_attribute("data-seat") == str(seat)
+    play_deal([host, *friends])
+    shown = totals(host)
+    assert all(totals(friend) == shown for friend in friends), shown
+    verdicts = []
+    for friend in friends:
+        check = friend.locator("[data-deal-verified][data-verified-deal='1']")
+        expect(check).to_have_count(1, timeout=10_000)
+        verdicts.append(check.get_attribute("data-deal-verified"))
+    assert sorted(verdicts) == ["false", "true", "true"], verdicts
+    for friend in friends:
+        own: set[str] = set()
+        played: set[str] = set()
+        for text in friend.evaluate("window.received"):
+            message = json.loads(text)
+            if message["t"] == "view":
+                deal = message["view"]["deal"]
+                if deal["phase"] == "done":
+                    break  # the deal is over: every hand is shown
+                own = own or set(deal["hand"])
+                played |= {card for _, card in deal["played"]}
+            assert cards_named(message) <= own | played, sorted(cards_named(message) - own)
+        assert len(own) == 13 and len(played) >= 40
