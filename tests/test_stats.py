@@ -29,6 +29,7 @@ from web.stats.figures import (
     of_named,
     played,
     read_entry,
+    with_friends,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -140,6 +141,24 @@ def test_a_practised_session_is_counted_apart_and_kept_out_of_rank_and_win_rate(
     assert (result.sessions, result.practised) == (1, 1)
     assert (result.places, result.win_rates) == (alone.places, alone.win_rates)
     assert result.deals == 2 * PRESETS["standard"].deals  # its deals still count
+
+
+def test_a_session_at_a_friends_table_is_counted_apart_from_the_players_seat():
+    plain = read_entry(entry_data(record(seed=1), "beginner", 1))
+    hosted = read_entry(entry_data(record(seed=2, friends={"seat": 0}), "beginner", 2))
+    joined = read_entry(entry_data(record(seed=3, friends={"seat": 2}), "beginner", 3))
+    assert (plain.friends, hosted.friends, joined.friends) == (False, True, True)
+    assert (hosted.seat, joined.seat) == (0, 2)
+    assert against_bots([plain, hosted, joined]) == against_bots([plain])
+    assert with_friends([plain, hosted, joined]) == [
+        played(hosted.game, 0),
+        played(joined.game, 2),  # the friend's place, not seat 0's
+    ]
+    result = figures(with_friends([joined]), PRESETS["standard"])
+    assert result.places == (played(joined.game, 2).place,) and result.sessions == 1
+    for mark in ({"seat": 4}, {"seat": True}, {}, "yes"):
+        with pytest.raises(StatsRefused, match="friends' table"):
+            read_entry(entry_data(record(seed=2, friends=mark), "beginner", 2))
 
 
 def test_an_entry_of_an_older_record_format_or_without_takebacks_is_read():

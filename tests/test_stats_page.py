@@ -27,7 +27,14 @@ from tools.site.static_dom import Document
 from tools.site.stats_page import stats_document
 from web.languages.i18n import SUPPORTED
 from web.stats.app import StatsPage
-from web.stats.figures import against_bots, entry_data, entry_key, figures, read_entry
+from web.stats.figures import (
+    against_bots,
+    entry_data,
+    entry_key,
+    figures,
+    read_entry,
+    with_friends,
+)
 from web.stats.record import record_finished
 from web.stats.store import UNREADABLE_PREFIX, StatsStore
 
@@ -144,6 +151,25 @@ def test_the_page_draws_each_plot_beside_the_table_of_its_numbers():
     assert "Practice sessions" in html and ": 1." in html  # counted apart
     assert 'data-filter="game"' in html and 'data-filter="level"' in html
     assert "data-empty" not in html
+
+
+def test_sessions_at_friends_tables_are_a_choice_beside_the_levels_from_the_players_seat():
+    records = [record(seed=1), record(seed=3, friends={"seat": 2})]
+    shown, root = page(FakeDatabase(stored(*records)))
+    html = root.html()
+    assert 'value="friends"' in html and "Friends, at one table" in html and "Opponents" in html
+    charts = json.loads(shown.charts_json())  # the latest session was with friends: shown first
+    joined = read_entry(entry_data(records[1], "beginner", 0))
+    expected = figures(with_friends([joined]), PRESETS["standard"])
+    assert charts[0]["series"][0]["values"] == list(map(float, expected.places))
+    shown.chosen["level"] = "beginner"
+    shown.draw()
+    alone = figures(
+        against_bots([read_entry(entry_data(records[0], "beginner", 0))]), PRESETS["standard"]
+    )
+    assert json.loads(shown.charts_json())[0]["series"][0]["values"] == list(
+        map(float, alone.places)
+    )
 
 
 def test_kept_games_are_shown_per_named_player():

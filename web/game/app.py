@@ -489,8 +489,8 @@ class PageController:
                 number, generation = event.summary.number, self.players.generation
                 self.apply([fx.Later(closed_later(self, generation, number))])
             said.append(self.catalog.text("say.deal_over", number=event.summary.number))
-            # a practice deal is not kept; a friends' table is not counted as a solo session
-            if self.game.is_over and not self.practice.active and not self.game.friends:
+            # a practice deal is not kept; a friend's page counts its session once it checks
+            if self.game.is_over and not self.practice.active and not self.joining.playing:
                 self.sessions.record_stats()
         self.apply(self.sessions.save())
         self.gate_updates()

@@ -42,6 +42,11 @@ class HostedGame(Game):
         self.send = send
         self.data = data
 
+    def record(self) -> dict[str, Any]:
+        """The session's record, marked as played at a friends' table from the host's seat
+        (the statistics count it apart)."""
+        return {**super().record(), "friends": {"seat": self.table.host_seat}}
+
     def hosted(self) -> dict[str, Any]:
         """What the save keeps of the table: the host's choices and the referee's state."""
         return self.data()

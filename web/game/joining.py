@@ -351,6 +351,8 @@ class Joining:
             number = change.verified
             ok = self.remote.table.verified.get(number, False)
             reason = self.remote.table.reasons.get(number, "")
+            if ok and self.remote.is_over and number == self.remote.number:
+                self.record_stats()
             effects += self.show(replace(self.props, verified=ok, reason=reason, checked=number))
         if change.view and self.remote.table.view is not None:
             effects += self.viewed(change.event)
@@ -374,6 +376,17 @@ class Joining:
         if event is not None:
             return [Happened(event)]
         return [Draw()]
+
+    def record_stats(self) -> None:
+        """The session's last deal checked: its entry goes into this player's statistics,
+        marked as played at a friends' table from this seat (a session with a deal this page
+        could not check is not over in its record, and is not counted)."""
+        from web.stats.record import record_finished
+
+        record = self.remote.record()
+        if len(record["deals"]) == self.remote.rules.deals:
+            now = int(self.page.window.Date.now())
+            record_finished(self.page.boot, record, self.page.settings.level, now)
 
     def refused(self, fields: dict[str, Any]) -> list[Effect]:
         """The host refused this page's last action: say why, in the engine's words."""

@@ -9,7 +9,8 @@ the plots Python lists (``charts_json``) with the vendored chart library. The pa
 whole after each change.
 
 Two parts: the sessions against the computer players, per game (preset and options) and
-level; the games kept at a real table (``web.keeper.store``), per named player and game. An
+level, and beside the levels those played at friends' tables (from the player's seat); the games
+kept at a real table (``web.keeper.store``), per named player and game. An
 unreadable entry or kept game is kept aside and reported (``web.stats.store``); an imported
 file that is not a statistics file is refused with the reason, and nothing stored changes.
 """
@@ -27,6 +28,7 @@ from web.components.dom import Dom
 from web.game.save import local_storage
 from web.languages.i18n import Catalog
 from web.stats.figures import (
+    FRIENDS,
     LEVELS,
     Entry,
     StatsRefused,
@@ -38,6 +40,7 @@ from web.stats.figures import (
     of_named,
     read_entry,
     rules_key,
+    with_friends,
 )
 from web.stats.store import Database, StatsStore, Stored
 from web.stats.view import Chart, figures_part, header, rules_label, select
@@ -134,9 +137,15 @@ class StatsPage:
             games[entry.group] = entry  # the latest of each game
         game = self.choice("game", list(games), entries[-1].group)
         in_game = [e for e in entries if e.group == game]
-        levels = [x for x in LEVELS if any(e.level == x for e in in_game)]
-        level = self.choice("level", levels, in_game[-1].level)
-        shown = [e for e in in_game if e.level == level]
+        levels = [x for x in LEVELS if any(e.level == x and not e.friends for e in in_game)]
+        if any(e.friends for e in in_game):  # counted apart, whatever the level
+            levels.append(FRIENDS)
+        latest = FRIENDS if in_game[-1].friends else in_game[-1].level
+        level = self.choice("level", levels, latest)
+        if level == FRIENDS:
+            plays = with_friends(in_game)
+        else:
+            plays = against_bots([e for e in in_game if e.level == level])
         rules = games[game].game.rules
         filters = d.el(
             "div",
@@ -148,11 +157,11 @@ class StatsPage:
                 [(k, rules_label(self.catalog, e.game.rules)) for k, e in games.items()],
                 game,
             ),
-            select(d, t("menu.level"), "level", [(x, t(f"level.{x}")) for x in levels], level),
+            select(d, t("stats.against"), "level", [(x, t(f"level.{x}")) for x in levels], level),
             class_="filters",
         )
         body, charts = figures_part(
-            d, self.catalog, figures(against_bots(shown), rules), rules, "played", t("stats.you")
+            d, self.catalog, figures(plays, rules), rules, "played", t("stats.you")
         )
         self.charts += charts
         return d.el("section", None, heading, filters, body, aria_labelledby="played-heading")

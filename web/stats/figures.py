@@ -13,7 +13,9 @@ the record lacks::
 options), ``"level"`` the computer players' level when the session ended, ``"ended"`` when it
 ended. A record may carry ``"takebacks": N`` (cards the player took back against the computer
 players; absent means none): a session with takebacks is *practised*, counted apart and kept out
-of the rank and the win rate.
+of the rank and the win rate. A record marked ``"friends": {"seat": s}`` was played at a friends'
+table, this device's player in seat ``s`` (the host's, or a friend's): such sessions are counted
+apart from those against the computer players (``with_friends``), from that seat.
 
 Decisions:
 
@@ -56,6 +58,8 @@ FILE_KIND = "barbu-stats"
 """The exported file says what it is: ``{"kind": "barbu-stats", "format": 1, "entries": [...]}``."""
 LEVELS = ("beginner", "standard", "expert", "master")
 """The computer players' levels an entry may name (the page's choices)."""
+FRIENDS = "friends"
+"""The statistics page's choice beside the levels: the sessions played at friends' tables."""
 TIME_LIMIT = 10**14
 """An entry's time is below this many milliseconds (year 5138)."""
 
@@ -84,6 +88,17 @@ class Entry:
     def practised(self) -> bool:
         """Whether the player took cards back: the session is counted apart."""
         return self.takebacks > 0
+
+    @property
+    def friends(self) -> bool:
+        """Whether the session was played at a friends' table."""
+        return isinstance(self.record.get("friends"), dict)
+
+    @property
+    def seat(self) -> int:
+        """The seat of this device's player: 0 against the computer players."""
+        mark = self.record.get("friends")
+        return mark["seat"] if isinstance(mark, dict) else 0
 
     @property
     def group(self) -> str:
@@ -133,6 +148,11 @@ def read_entry(data: Any) -> Entry:
     takebacks = record.get("takebacks", 0)
     if type(takebacks) is not int or takebacks < 0:
         raise StatsRefused(f"takebacks is a count, not {takebacks!r}")
+    mark = record.get("friends")
+    if mark is not None and not (
+        isinstance(mark, dict) and mark.get("seat") in (0, 1, 2, 3) and type(mark["seat"]) is int
+    ):
+        raise StatsRefused(f"not a friends' table's seat: {mark!r}")
     try:
         game = KeptGame.from_record(record)
     except (RuleError, KeeperError) as error:
@@ -195,7 +215,12 @@ def played(game: KeptGame, seat: int, practised: bool = False) -> Played:
 
 def against_bots(entries: Iterable[Entry]) -> list[Played]:
     """The player's sessions against the computer players (seat 0), in the order given."""
-    return [played(e.game, 0, e.practised) for e in entries]
+    return [played(e.game, 0, e.practised) for e in entries if not e.friends]
+
+
+def with_friends(entries: Iterable[Entry]) -> list[Played]:
+    """The player's sessions at friends' tables, each from the player's seat, in order."""
+    return [played(e.game, e.seat) for e in entries if e.friends]
 
 
 def named_players(games: Iterable[KeptGame]) -> list[str]:
