@@ -2,22 +2,23 @@
 
     .venv/bin/python -m tools.bench.friends [--rounds 3] [--dist dist]
 
-Serves dist/ on loopback and opens two browser contexts of one headless Chromium that share
+Serves dist/ on loopback and opens four browser contexts of one headless Chromium that share
 nothing but the links carried between them (as tests/e2e do; "same network only", no STUN):
-the host invites seat 2, a friend opens the invitation, joins, the host pastes the reply, and
-the two play the first deal to its summary (the friend's cards played by hand, the host's
-decisions taken as they come, a trick contract chosen: the latency is read off the trick).
-Each round prints:
+the host invites seats 1, 2 and 3; each friend in turn opens its invitation, joins, and the
+host pastes the reply; then the four play the first deal to its summary (every card played by
+hand, the other decisions taken as they come, a trick contract chosen: the latency is read off
+the trick). Each round prints:
 
-- the invitation link's and the reply link's lengths in characters, and the QR code's version
+- the invitation links' and the reply links' lengths in characters, and the QR code's version
   (byte mode, level L, as ``web/runtime/qr.js`` draws it);
-- join: from the invitation opened (a page with nothing cached but the browser's HTTP cache of
-  the context) to the reply shown, the name typed at once;
+- join: from an invitation opened (a page with nothing cached but the browser's HTTP cache of
+  the context) to the reply shown, the name typed at once (median of the three friends);
 - connect: from the reply pasted and "Connect" pressed to the seat shown connected on the
-  host's page;
-- card latency: from a friend's card clicked to that card shown in the trick on the host's
-  table (both pages read the same machine clock, ``Date.now()``): median and 95th percentile
-  over the deal's cards of the friend.
+  host's page (median of the three);
+- card latency: from a friend's card clicked to that card shown in the trick on each of the
+  three other tables (every page reads the same machine clock, ``Date.now()``): median and 95th
+  percentile over the deal's friends' cards and the tables they show on, and the median time
+  until a card shows on all three.
 
 Figures, not a test.
 """
@@ -38,11 +39,11 @@ if TYPE_CHECKING:  # main() imports Playwright itself, only when the benchmark r
 
 TIMEOUT_MS = 90_000
 
-# The host's page notes when each of seat 2's cards first shows in a trick.
+# Every page notes when each card first shows in a trick.
 SEEN = """() => {
   window.seen = {};
   new MutationObserver(() => {
-    for (const card of document.querySelectorAll('.trick [data-played][data-seat="2"]')) {
+    for (const card of document.querySelectorAll('.trick [data-played]')) {
       window.seen[card.dataset.played] ??= Date.now();
     }
   }).observe(document.body, { childList: true, subtree: true });
@@ -73,73 +74,102 @@ STATE = """() => {
 }"""
 
 
-def one_round(browser: Browser, base: str) -> dict[str, float]:
-    """Host, join, connect, and play the first deal; the round's figures."""
-    host = browser.new_context(base_url=base).new_page()
-    friend = browser.new_context(base_url=base).new_page()
-    host.goto("/?lang=en&speed=instant&autoplay=0&friends=2")
-    host.wait_for_selector("html.ready", timeout=TIMEOUT_MS)
-    host.click('[data-action="menu"]')
-    host.check("#friends-local")
-    host.click('[data-action="host-table"]')
-    invite = host.locator("[data-invite][data-seat='2']")
+def invited(host: Page, friend: Page, seat: int, name: str) -> dict[str, float]:
+    """One friend's two exchanges, timed; the links' lengths."""
+    invite = host.locator(f"[data-invite][data-seat='{seat}']")
     invite.wait_for(timeout=TIMEOUT_MS)
     link = invite.get_attribute("data-invite-url") or ""
     started = time.monotonic()
     friend.goto(link)
     friend.wait_for_selector("input[data-friend-name]", timeout=TIMEOUT_MS)
-    friend.fill("input[data-friend-name]", "Bob")
+    friend.fill("input[data-friend-name]", name)
     friend.click('[data-action="join"]')
     reply = friend.locator("[data-reply-url]")
     reply.wait_for(timeout=TIMEOUT_MS)
     joined = time.monotonic() - started
     answer = reply.get_attribute("data-reply-url") or ""
-    host.fill("input[data-reply-input][data-seat='2']", answer)
+    host.fill(f"input[data-reply-input][data-seat='{seat}']", answer)
     started = time.monotonic()
-    host.click("[data-action='accept-reply'][data-seat='2']")
-    host.wait_for_selector("[data-seat-status='connected'][data-seat='2']", timeout=TIMEOUT_MS)
+    host.click(f"[data-action='accept-reply'][data-seat='{seat}']")
+    host.wait_for_selector(
+        f"[data-seat-status='connected'][data-seat='{seat}']", timeout=TIMEOUT_MS
+    )
     connected = time.monotonic() - started
-    host.evaluate(SEEN)
-    latencies = play_deal(host, friend)
-    figures = {
+    qr = float(host.evaluate(QR_VERSION, link))
+    return {
         "invite": len(link),
         "reply": len(answer),
-        "qr": host.evaluate(QR_VERSION, link),
+        "qr": qr,
         "join": joined * 1000,
         "connect": connected * 1000,
-        # a computer declarer may choose the Domino, whose cards go to rows, not a trick
-        "median": statistics.median(latencies) if latencies else math.nan,
-        "p95": sorted(latencies)[int(len(latencies) * 0.95)] if latencies else math.nan,
-        "cards": len(latencies),
     }
-    host.context.close()
-    friend.context.close()
+
+
+def one_round(browser: Browser, base: str) -> dict[str, float]:
+    """Host, three joins and connections, and the first deal played; the round's figures."""
+    host = browser.new_context(base_url=base).new_page()
+    friends = [browser.new_context(base_url=base).new_page() for _ in range(3)]
+    host.goto("/?lang=en&speed=instant&autoplay=0&friends=1,2,3")
+    host.wait_for_selector("html.ready", timeout=TIMEOUT_MS)
+    host.click('[data-action="menu"]')
+    host.check("#friends-local")
+    host.click('[data-action="host-table"]')
+    joins = [
+        invited(host, friend, seat, name)
+        for seat, friend, name in zip((1, 2, 3), friends, ("Alba", "Bruno", "Vera"), strict=True)
+    ]
+    pages = [host, *friends]
+    for page in pages:
+        page.wait_for_selector("#hand button[data-card]", timeout=TIMEOUT_MS)
+        page.evaluate(SEEN)
+    each, everywhere = play_deal(pages)
+    figures = {
+        "invite": max(j["invite"] for j in joins),
+        "invite_min": min(j["invite"] for j in joins),
+        "reply": max(j["reply"] for j in joins),
+        "reply_min": min(j["reply"] for j in joins),
+        "qr": max(j["qr"] for j in joins),
+        "join": statistics.median(j["join"] for j in joins),
+        "connect": statistics.median(j["connect"] for j in joins),
+        "median": statistics.median(each) if each else math.nan,
+        "p95": sorted(each)[int(len(each) * 0.95)] if each else math.nan,
+        "all": statistics.median(everywhere) if everywhere else math.nan,
+        "cards": len(everywhere),
+    }
+    for page in pages:
+        page.context.close()
     return figures
 
 
-def play_deal(host: Page, friend: Page) -> list[float]:
-    """Play the deal to its summary; each friend's card's latency in ms."""
-    clicked: dict[str, int] = {}
-    for _ in range(2_000):
-        states = [host.evaluate(STATE), friend.evaluate(STATE)]
-        if states == ["next", "next"]:
+def play_deal(pages: list[Page]) -> tuple[list[float], list[float]]:
+    """Play the deal to its summary; each friend's card's latency on each other table, and
+    until it shows on all three (ms)."""
+    clicked: dict[str, tuple[int, int]] = {}  # card: (the page that played it, when)
+    for _ in range(4_000):
+        states = [page.evaluate(STATE) for page in pages]
+        if all(state == "next" for state in states):
             break
-        for page, state in zip((host, friend), states, strict=True):
+        for n, (page, state) in enumerate(zip(pages, states, strict=True)):
             if state is None or state == "next":
                 continue
-            if page is friend and state == "card":
-                played = friend.evaluate(PLAY)
-                if played:
-                    clicked[played[0]] = played[1]
-            elif state == "card":
-                host.locator("#hand button[data-card].playable").first.click(timeout=3_000)
+            if state == "card":
+                played = page.evaluate(PLAY)
+                if played and n > 0:  # a friend's card (the host's is not sent by a friend)
+                    clicked[played[0]] = (n, played[1])
             else:
                 page.locator(state).first.click(timeout=3_000)
-        host.wait_for_timeout(20)
+        pages[0].wait_for_timeout(20)
     else:
         raise RuntimeError("the deal did not end")
-    seen: dict[str, int] = host.evaluate("() => window.seen")
-    return [float(seen[card] - t) for card, t in clicked.items() if card in seen]
+    seen: list[dict[str, int]] = [page.evaluate("() => window.seen") for page in pages]
+    each: list[float] = []
+    everywhere: list[float] = []
+    for card, (player, t) in clicked.items():
+        times = [float(s[card] - t) for n, s in enumerate(seen) if n != player and card in s]
+        each += times
+        if len(times) == 3:
+            everywhere.append(max(times))
+    return each, everywhere
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,17 +189,23 @@ def main(argv: list[str] | None = None) -> int:
             rounds.append(one_round(browser, server.url))
         browser.close()
     server.stop()
-    print(f"friends' table, loopback, two browser contexts, {args.rounds} rounds:")
+    print(f"friends' table, loopback, four browser contexts, {args.rounds} rounds:")
     for n, r in enumerate(rounds, 1):
         print(
-            f"  round {n}: invitation {r['invite']:.0f} chars (QR version {r['qr']:.0f}), "
-            f"reply {r['reply']:.0f} chars; join {r['join']:.0f} ms, connect "
-            f"{r['connect']:.0f} ms; card latency median {r['median']:.0f} ms, 95th "
-            f"percentile {r['p95']:.0f} ms over {r['cards']:.0f} cards"
+            f"  round {n}: invitations {r['invite_min']:.0f}-{r['invite']:.0f} chars (QR "
+            f"version up to {r['qr']:.0f}), replies {r['reply_min']:.0f}-{r['reply']:.0f} chars; "
+            f"join {r['join']:.0f} ms, connect {r['connect']:.0f} ms (medians of three); card "
+            f"latency on another table median {r['median']:.0f} ms, 95th percentile "
+            f"{r['p95']:.0f} ms, on all three {r['all']:.0f} ms, over {r['cards']:.0f} cards"
         )
-    for key, name in (("join", "join"), ("connect", "connect"), ("median", "card latency")):
+    for key, name in (
+        ("join", "join"),
+        ("connect", "connect"),
+        ("median", "card latency on another table"),
+        ("all", "card latency until all three tables show it"),
+    ):
         values = [r[key] for r in rounds if not math.isnan(r[key])]
-        median = f"{statistics.median(values):.0f} ms" if values else "none (Domino deals only)"
+        median = f"{statistics.median(values):.0f} ms" if values else "none"
         print(f"  median of the rounds, {name}: {median}")
     return 0
 
