@@ -272,6 +272,7 @@ def test_the_hosts_reload_resumes_the_table_and_the_friend_comes_back_to_the_sam
     assert sorted(host.locator("#hand button[data-card]").evaluate_all(HAND)) == mine
     fresh = invitation(host, 2)
     assert fresh != old
+    expect(status).to_have_attribute("data-seat-status", "away")  # invited anew, still waited for
     back = friend.context.new_page()  # the new link opened in a new tab of the same browser
     friend.close()
     reply = join(back, fresh, "Bob")

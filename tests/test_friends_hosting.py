@@ -206,6 +206,9 @@ def test_a_reloaded_hosts_table_resumes_from_its_save_with_every_seat_invited_an
     assert table.pending.secret == before.pending.secret  # the deal's reveal still checks
     assert table.status(2) == "away" and table.token(2) != before.token(2)
     assert table.played_by_computer(2) is False  # away: the game waits for Bob...
+    back.transport = Transport()
+    asyncio.run(back.invite(2, again=True))  # ...invited anew, still away...
+    assert table.status(2) == "away" and not table.played_by_computer(2)
     assert table.hand_over(50.0 + 59, 60) == [] and table.hand_over(50.0 + 61, 60) == [2]
 
 

@@ -221,11 +221,10 @@ class HostTable:
         return self.friends[seat].token
 
     def invite(self, seat: int) -> str:
-        """A new invitation for a friend's seat: a new token (the old one no longer joins)."""
+        """A new invitation for a friend's seat: a new token (the old one no longer joins). The
+        seat's state stays: a seat away still waits for its friend, then goes to a computer."""
         friend = self.friends[seat]
         friend.token = secrets.token_hex(16)
-        if friend.status != "computer":
-            friend.status = "invited"
         return friend.token
 
     def opened(self, seat: int) -> None:
