@@ -62,6 +62,10 @@ def test_the_rules_are_there_without_javascript(new_context, lang):
     expect(hand).to_be_visible()
     expect(page.locator(".embed-snippet [data-site]")).to_have_text(re.compile(r"^https?://"))
     expect(page.locator(".languages [aria-current]")).to_have_text(NAMES[lang])
+    tops = page.locator(".rules-header .languages li").evaluate_all(
+        "items => items.map((item) => item.getBoundingClientRect().top)"
+    )
+    assert len(tops) == 4 and len(set(tops)) == 1, tops  # the first one stood higher
     # RULES.md §5: raw -12, -6, -6, 0; the second player doubled the first: -18, 0, -6, 0.
     settlement = page.locator("#settlement ~ .table-box tbody tr")
     expect(settlement).to_have_count(4)

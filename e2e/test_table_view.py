@@ -82,6 +82,15 @@ def test_the_declarer_whom_nobody_doubled_is_not_asked_to_pass(page):
     assert saved.deal.phase is Phase.PLAY and saved.deal.declarer == HUMAN
 
 
+TEXT_CENTRES = """(selectors) => selectors.map((selector) => {
+  const words = document.createRange();
+  words.selectNodeContents(document.querySelector(selector));
+  const r = words.getBoundingClientRect();
+  return r.top + r.height / 2;
+})"""
+"""The height on the page of the middle of each element's words (not of its box)."""
+
+
 def test_a_level_change_is_confirmed_and_the_level_shows_on_the_table(page):
     """A player who changed the computer players' level would get no sign that it was taken,
     and could not tell on the table at which level he plays, if this failed."""
@@ -91,6 +100,8 @@ def test_a_level_change_is_confirmed_and_the_level_shows_on_the_table(page):
     level = page.locator("#game-level")
     expect(level).to_have_attribute("data-level", "beginner")
     expect(level).to_have_text(it["table.level"].format(level=it["level.beginner"]))
+    centres = page.evaluate(TEXT_CENTRES, ["#game-level", "#seed"])
+    assert abs(centres[0] - centres[1]) <= 2, centres  # the level's words stood higher
     page.click('[data-action="menu"]')
     page.select_option('[data-setting="level"]', "master")
     said = it["table.level_changed"].format(level=it["level.master"])

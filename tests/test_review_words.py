@@ -112,6 +112,14 @@ def test_the_italian_review_speaks_of_contro_never_of_raddoppio():
             assert "raddopp" not in text.lower(), key
 
 
+def test_the_italian_game_says_contro_for_a_double_everywhere_not_only_in_the_review():
+    """The replay's jump list said "i raddoppi" where the table says "i contro"."""
+    words = catalog("it")
+    assert words.messages["replay.jump_doubling"] == "i contro"
+    said = [key for key, text in words.messages.items() if "raddopp" in text.lower()]
+    assert said == []
+
+
 def test_the_replay_knows_the_declarers_doubling_turn_from_the_engines_history(deal):
     steps = doubling_steps(deal)
     replay = Replay(deal, NAMES, 1, deal.declarer)

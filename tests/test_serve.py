@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import os
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,3 +110,21 @@ def test_accepts_gzip() -> None:
     assert not accepts_gzip("")
     assert not accepts_gzip("gzip;q=0")
     assert not accepts_gzip("deflate, br")
+
+
+@pytest.mark.parametrize("every_request", [False, True])
+def test_make_run_logs_the_failed_requests_and_every_one_only_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], every_request: bool
+) -> None:
+    """An hour of play logged every request: thousands of lines that hid the one 404."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
+    server = StaticServer(tmp_path, verbose=True, every_request=every_request).start()
+    try:
+        get(server, "index.html", None)
+        with pytest.raises(urllib.error.HTTPError):
+            get(server, "missing.js", None)
+    finally:
+        server.stop()
+    logged = capsys.readouterr().err
+    assert '"GET /missing.js HTTP/1.1" 404' in logged
+    assert ('"GET /index.html HTTP/1.1" 200' in logged) is every_request

@@ -290,6 +290,18 @@ def test_the_skip_link_leads_to_the_statistics_in_its_own_words(lang):
 
 
 @pytest.mark.parametrize("lang", SUPPORTED)
+def test_the_header_leads_to_the_rules_and_the_keeper_as_the_keepers_header_does(lang):
+    """The keeper's header linked the rules and the statistics; this one only the keeper."""
+    words = json.loads(catalog_text(lang))
+    _, root = page(FakeDatabase(stored(record(seed=1))), lang=lang)
+    links = re.findall(r'<a href="([^"]*)" class="rules-link">([^<]*)</a>', root.html())
+    assert links == [
+        (f"../rules/{lang}/", words["menu.rules"]),
+        (f"../keeper/?lang={lang}", words["rules_page.keeper"]),
+    ]
+
+
+@pytest.mark.parametrize("lang", SUPPORTED)
 @pytest.mark.parametrize("name", ["fr32", "standard"])
 def test_the_scores_plot_says_lower_is_better_where_the_rules_count_so(lang, name):
     cue = json.loads(catalog_text(lang))["stats.lower_better"]

@@ -10,7 +10,9 @@ standard library zip, PNG icons); every such response says ``Vary: Accept-Encodi
 built beside it as ``name.gz`` is sent as it is instead of compressing again. It counts the
 bytes it sends (compressed, as on the wire), for the benchmark.
 
-    python3 -m tools.dev.serve [--port 8000] [--host 127.0.0.1] [dist]
+    python3 -m tools.dev.serve [--port 8000] [--host 127.0.0.1] [--every-request] [dist]
+
+It logs the requests that failed (404...) and its errors; ``--every-request`` logs every request.
 """
 
 from __future__ import annotations
@@ -130,6 +132,13 @@ class StaticHandler(SimpleHTTPRequestHandler):
         if self.server.verbose:
             super().log_message(format, *args)
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Log a request that failed; one that was answered only when every request is asked for
+        (an hour of play is thousands of them)."""
+        failed = isinstance(code, int) and code >= 400
+        if failed or self.server.every_request:
+            super().log_request(code, size)
+
 
 def compressible(path: str) -> bool:
     """Whether a file of this name may be sent gzipped (so its responses vary with the
@@ -182,10 +191,18 @@ class StaticServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False):
+    def __init__(
+        self,
+        root: Path,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        verbose: bool = False,
+        every_request: bool = False,
+    ):
         handler = functools.partial(StaticHandler, directory=str(root))
         super().__init__((host, port), handler)
-        self.verbose = verbose
+        self.verbose = verbose  # log at all (failures, errors)
+        self.every_request = every_request  # log the answered requests too
         self.header_rules = read_header_rules(root / "_headers")
         self.sent: list[Sent] = []
         self._lock = threading.Lock()
@@ -274,11 +291,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("root", nargs="?", default="dist", type=Path)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--every-request", action="store_true", help="log every request, not only the failed"
+    )
     args = parser.parse_args(argv)
     if not (args.root / "index.html").is_file():
         print(f"no index.html in {args.root}: run `make build` first", file=sys.stderr)
         return 1
-    server = StaticServer(args.root, args.host, args.port, verbose=True)
+    server = StaticServer(
+        args.root, args.host, args.port, verbose=True, every_request=args.every_request
+    )
     print(f"Barbu is served at {server.url}  (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()

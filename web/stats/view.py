@@ -56,11 +56,15 @@ class Chart:
 
 
 def header(d: Dom, catalog: Catalog) -> Any:
-    """The site's header: the game, the page's title, the languages, the score keeper."""
+    """The site's header: the game, the page's title, the languages, the rules, the score
+    keeper (as the keeper's header links the rules and the statistics)."""
     t, lang = catalog.text, catalog.lang
-    keeper = (t("rules_page.keeper"), f"../keeper/?lang={lang}")
+    links = [
+        (t("menu.rules"), f"../rules/{lang}/"),
+        (t("rules_page.keeper"), f"../keeper/?lang={lang}"),
+    ]
     return page_header(
-        d, catalog, t("stats.title"), [keeper], "rules-header keeper-header stats-header"
+        d, catalog, t("stats.title"), links, "rules-header keeper-header stats-header"
     )
 
 

@@ -83,7 +83,9 @@ def facts(catalog: Catalog, props: SeatProps) -> list[str]:
         out.append(cat.plural("count.cards", props.cards))
     if props.doubled is not None:  # its doubling turn came
         you = ".you" if seat == props.me else ""
-        if props.doubled:
+        if props.doubled and not you and tuple(props.doubled) == (props.me,):
+            out.append(t("seat.doubled_only_you"))  # "vous a contré", never "a contré vous"
+        elif props.doubled:
             out.append(
                 t("seat.doubled" + you, names=object_list(cat, props.doubled, names, props.me))
             )
