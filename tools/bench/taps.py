@@ -1,12 +1,12 @@
 """Tap-to-paint benchmark: how long a phone's tap waits for its frame, and how long the boot
 holds the main thread, with the CPU slowed 4×.
 
-    .venv/bin/python -m tools.bench.taps [--rounds 3] [--seed 2024] [--dist dist]
+    .venv/bin/python -m tools.bench.taps [--rounds 3] [--seed 2024] [--throttle 4] [--dist dist]
 
 Serves dist/ with tools/dev/serve.py and opens, each round, a new browser context of headless
 Chromium as a phone (360×640, touch, device pixel ratio 2) with nothing saved, its CPU slowed
 4× through the DevTools protocol (``Emulation.setCPUThrottlingRate``, as Lighthouse's mobile
-profile does) before the page is opened.
+profile does; ``--throttle 1``: not slowed) before the page is opened.
 
 - Boot (``?lang=en&speed=instant``, the build's table): the page's own Long Tasks
   (``PerformanceObserver`` of ``longtask``, installed before the page's scripts run): the
@@ -41,7 +41,6 @@ if TYPE_CHECKING:  # main() imports Playwright itself, only when the benchmark r
     from playwright.sync_api import Browser, Page
 
 TIMEOUT_MS = 240_000
-THROTTLE = 4
 BELOW = 16.0
 """The least duration Event Timing reports (ms): a tap without an entry took less."""
 
@@ -149,7 +148,7 @@ def play_deal(page: Page, seed: int) -> tuple[list[float], int, str]:
     return durations + [0.0] * max(0, taps - len(durations)), taps, worst_kind
 
 
-def one_round(browser: Browser, base: str, seed: int) -> dict[str, float | str]:
+def one_round(browser: Browser, base: str, seed: int, throttle: float) -> dict[str, float | str]:
     """A first visit's boot, then a deal on a later visit, in a new throttled phone context."""
     context = browser.new_context(
         base_url=base,
@@ -160,7 +159,7 @@ def one_round(browser: Browser, base: str, seed: int) -> dict[str, float | str]:
     )
     context.add_init_script(OBSERVE)
     page = context.new_page()
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     figures: dict[str, float | str] = dict(boot(page))
     durations, taps, worst_kind = play_deal(page, seed)
     ordered = sorted(durations)
@@ -181,9 +180,9 @@ def ms(value: float | str) -> str:
     return f"<{BELOW:.0f} ms" if float(value) < BELOW else f"{float(value):.0f} ms"
 
 
-def report(rounds: list[dict[str, float | str]]) -> None:
+def report(rounds: list[dict[str, float | str]], throttle: float) -> None:
     """Print each round's figures and their medians."""
-    print(f"taps and boot, phone 360×640, CPU slowed {THROTTLE}×, {len(rounds)} rounds:")
+    print(f"taps and boot, phone 360×640, CPU slowed {throttle:g}×, {len(rounds)} rounds:")
     for n, r in enumerate(rounds, 1):
         print(
             f"  round {n}: deal: {r['taps']} taps ({r['slow']} of {BELOW:.0f} ms or more), "
@@ -213,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     command = common.parser("taps", __doc__)
     command.add_argument("--rounds", type=int, default=3)
     common.add_seed(command, default=2024)
+    command.add_argument("--throttle", type=float, default=4.0, help="the CPU slowed N times")
     common.add_dist(command)
     args = command.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -223,10 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
         for _ in range(args.rounds):
-            rounds.append(one_round(browser, server.url, args.seed))
+            rounds.append(one_round(browser, server.url, args.seed, args.throttle))
         browser.close()
     server.stop()
-    report(rounds)
+    report(rounds, args.throttle)
     return 0
 
 
