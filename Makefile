@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends chromium clean
+.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends bench-taps chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -68,6 +68,11 @@ bench-replay: $(VENV_STAMP) chromium build
 ## size and QR version, the join and connect times, a friend's card's latency (not a test)
 bench-friends: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.friends
+
+## bench-taps: a phone's taps over a deal, tap to paint, and the boot's long tasks, with the CPU
+## slowed 4× (not a test)
+bench-taps: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) -m tools.bench.taps
 
 chromium: $(VENV_STAMP)
 	bash tools/dev/install_chromium.sh $(VENV_PYTHON)

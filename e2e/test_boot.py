@@ -27,7 +27,7 @@ SEED = 20240607
 def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
     """A player opening ?seed=N would see someone else's cards, or no cards at all, if this
     failed. A page not cross-origin isolated (``_headers``) gets Chromium's deprecation report
-    for Pyodide's shared memory."""
+    for Pyodide's shared memory. The page says where its Python runs: on the main thread."""
     page.add_init_script(CSP_RECORDER)
     page.add_init_script(DEPRECATION_RECORDER)
     page.goto(f"/?autoplay=0&seed={SEED}&lang=en")
@@ -37,6 +37,7 @@ def test_first_screen_shows_the_engines_deal_for_the_seed(page, console_errors):
     expect(page.locator("#seed")).to_have_attribute("data-seed", str(SEED))
     expect(page.locator("#seed")).to_contain_text(str(SEED))
     expect(page.locator("#loader")).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("data-python", "main")
     assert page.evaluate("window.__cspViolations") == []
     assert console_errors == []
     assert page.evaluate("crossOriginIsolated")

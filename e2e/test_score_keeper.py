@@ -174,8 +174,10 @@ def test_an_italian_session_with_house_options_ends_on_the_engines_totals(page: 
 
 
 def test_a_row_that_does_not_add_up_is_refused_with_its_reason(page: Page) -> None:
-    """A typing slip (scores that do not make the contract's total) would go into the sheet."""
+    """A typing slip (scores that do not make the contract's total) would go into the sheet.
+    (The keeper's Python runs on the page's main thread: html[data-python].)"""
     open_keeper(page)
+    expect(page.locator("html")).to_have_attribute("data-python", "main")
     new_game(page, preset("standard"), 0, ["Ada", "Ben", "Clara", "Dan"])
     bad = KeptDeal(C("no-queens"), (), (-12, -6, -6, -6))  # -30, not -24
     type_deal(page, bad)

@@ -124,8 +124,10 @@ def test_two_sessions_against_the_computer_players_show_as_plots_and_tables(page
 
 def test_a_kept_real_table_game_appears_per_named_player(page: Page):
     """A table keeping its games with the score keeper would not find each player's figures,
-    or would find one player's under another's name."""
+    or would find one player's under another's name. (The page's Python runs on its main
+    thread: html[data-python].)"""
     open_stats(page)
+    expect(page.locator("html")).to_have_attribute("data-python", "main")
     page.evaluate(
         "s => localStorage.setItem('barbu.keeper', s)", kept_store(["Ann", "Bob", "Cy", "Di"])
     )

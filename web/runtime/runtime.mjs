@@ -134,8 +134,12 @@ export async function startPlain(options = {}) {
   return pyodide;
 }
 
-/** Pyodide, restored from this build's snapshot if one is kept, else started normally. */
+/** Pyodide, restored from this build's snapshot if one is kept, else started normally. Every
+ * page's own Python starts here (the game's through PyScript, the demos', the keeper's, the
+ * statistics'): on the page's main thread, which <html data-python="main"> says (a worker has
+ * no document, and the computer players' worker starts through restoreSnapshot and startPlain). */
 async function startPython(options = {}) {
+  if (globalThis.document) document.documentElement.dataset.python = 'main';
   return (await restoreSnapshot(options)) ?? startPlain(options);
 }
 
