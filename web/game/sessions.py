@@ -31,6 +31,7 @@ from web.game.effects import (
     FieldError,
     GateUpdates,
     Kick,
+    Later,
     NoteAfter,
     Notify,
     OpenShared,
@@ -101,6 +102,7 @@ class Sessions:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.slot = SessionSlot(page.window, self)
+        self.slot.store.heard = page.apply  # what could not be kept (web.game.unkept)
         self.asked: tuple[int | None, Rules] | None = None
         """The game the address asked for while another was under way, until the player says."""
 
@@ -144,13 +146,17 @@ class Sessions:
 
         page = self.page
         now = int(page.window.Date.now())
-        record_finished(page.boot, page.game.record(), page.settings.level, now)
+        record, level = page.game.record(), page.settings.level
+        stored = self.slot.store.retried(
+            "stats-failed", lambda: record_finished(page.boot, record, level, now)
+        )
+        page.apply([Later(stored)])  # refused (a full disk): said, and tried again later
 
     def save(self) -> list[Effect]:
         """Write the session to the slot (after every action). Default names are saved empty,
         so that the session resumed in the other language takes that language's names. A
         practice deal (``web.game.practice``) is never saved: the real session's save stays.
-        A failed write is said once (the effect returned)."""
+        A refused write is said once, by the slot's store (``web.game.unkept``)."""
         if self.page.game is self.slot.held:
             return []
         self.page.performance.mark("barbu:save")
@@ -158,10 +164,8 @@ class Sessions:
             "" if name == default else name
             for name, default in zip(self.page.names, self.page.default_names(), strict=True)
         )
-        written = self.slot.write(Saved(self.page.game.record(), names, self.page.ui.summary))
+        self.slot.write(Saved(self.page.game.record(), names, self.page.ui.summary))
         self.page.performance.measure("barbu:save", "barbu:save")
-        if written == "failed" and not any(n.kind == "save-failed" for n in self.page.notices):
-            return [Notify("save-failed", "notice.save_failed")]
         return []
 
     def replace(

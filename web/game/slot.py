@@ -23,6 +23,7 @@ from web.game.save import (
     record_seed,
 )
 from web.game.tabs import TabLock
+from web.game.unkept import WatchedStore
 
 __all__ = ["Page", "SessionSlot", "previous_session", "read_save"]
 
@@ -52,7 +53,7 @@ class SessionSlot:
     def __init__(self, window: Any, page: Page) -> None:
         self.window = window
         self.page = page
-        self.store = SaveStore(local_storage(window))
+        self.store = WatchedStore(local_storage(window))  # a refused write is said once
         self.known: str | None = None
         """The save as this tab last read or wrote it: another text in the slot means that
         another tab wrote there since."""

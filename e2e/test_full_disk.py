@@ -1,0 +1,224 @@
+"""A full disk: every kind of storage the site writes refuses, as a browser whose quota is reached
+does (a ``QuotaExceededError``), and the session in play is never lost.
+
+The faults are injected: ``localStorage.setItem`` and IndexedDB's ``put`` throw in the page (an
+init script, switched on and off through ``sessionStorage``, which the page does not use);
+Cache Storage's ``put`` and ``addAll`` reject in the computer players' worker (its script served
+with the fault in front, through a route) and in the service worker (a copy of the site whose
+``sw.js`` carries the fault: the service worker's own script is fetched by the browser, out of a
+page's routes). Each test then checks what the player sees (a notice saying what could not be
+kept, once), that the game plays on, and that after the fault is lifted a reload brings the
+session back whole: the same deal, the cards played up to the last good save.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from barbu import Session, session_from_record, session_record
+from e2e.browser_helpers import wait_bots_ready, wait_ready
+from e2e.test_session_play import STATE, play_session
+from e2e.test_statistics_page import last_deal
+from e2e.test_table import drive_until, hand_codes
+from tools.dev.serve import StaticServer
+from web.game.save import SAVE_KEY, Saved
+
+FULL = """(() => {
+  // localStorage refuses the keys listed in sessionStorage['barbu-test.full'] (a JSON list),
+  // and IndexedDB every put while sessionStorage['barbu-test.idb-full'] is set.
+  const quota = (what) => new DOMException(`${what} exceeded the quota.`, 'QuotaExceededError');
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const full = sessionStorage.getItem('barbu-test.full');
+    if (this === localStorage && full !== null && JSON.parse(full).includes(String(key))) {
+      throw quota(`Setting the value of '${key}'`);
+    }
+    return setItem.call(this, key, value);
+  };
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (sessionStorage.getItem('barbu-test.idb-full') !== null) throw quota('The put');
+    return put.apply(this, args);
+  };
+})();"""
+
+CACHE_FULL = """// A full disk: Cache Storage refuses to store anything.
+const quota = (what) => new DOMException(`${what} exceeded the quota.`, 'QuotaExceededError');
+Cache.prototype.put = () => Promise.reject(quota('The put'));
+Cache.prototype.addAll = () => Promise.reject(quota('The addAll'));
+"""
+
+
+def fill(page: Page, *keys: str) -> None:
+    """From now on localStorage refuses ``keys`` (none: the fault is lifted)."""
+    if keys:
+        page.evaluate("k => sessionStorage.setItem('barbu-test.full', JSON.stringify(k))", keys)
+    else:
+        page.evaluate("sessionStorage.removeItem('barbu-test.full')")
+
+
+def saved_text(page: Page) -> str:
+    """The save as stored now."""
+    text = page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
+    assert isinstance(text, str)
+    return text
+
+
+def session_of(text: str) -> Session:
+    """The session a save holds, rebuilt by the engine."""
+    return session_from_record(Saved.from_json(text).record)
+
+
+def cards_left(page: Page) -> int:
+    return page.locator("#hand button[data-card]").count()
+
+
+def play_down_to(page: Page, cards: int) -> None:
+    """Play the player's part until his hand holds ``cards`` cards, and it is his turn again."""
+    drive_until(page, lambda p: cards_left(p) <= cards)
+
+
+def assert_whole(page: Page, good: str) -> None:
+    """The page shows the session of the save ``good``: its deal, its cards played."""
+    wait_ready(page)
+    session = session_of(good)
+    page.wait_for_function(STATE, polling="raf")
+    assert sorted(hand_codes(page)) == sorted(str(card) for card in session.deal.hand(0))
+    actions = list(session.deal.actions)
+    assert list(session_of(saved_text(page)).deal.actions)[: len(actions)] == actions
+    expect(page.locator("[data-deal]")).to_have_text(str(session.number))
+
+
+def test_a_full_local_storage_keeps_the_last_good_save_and_says_so_once(page: Page):
+    """A player whose disk filled up would lose the session at the next reload, see a notice on
+    every card, or keep a warning after the saves work again, if this failed."""
+    page.add_init_script(FULL)
+    page.goto("/?autoplay=0&seed=41&lang=en&speed=instant")
+    wait_ready(page)
+    play_down_to(page, 12)
+    good = saved_text(page)
+
+    fill(page, SAVE_KEY, "barbu.settings")
+    play_down_to(page, 10)
+    notice = page.locator('[data-notice="save-failed"]')
+    expect(notice).to_have_count(1)
+    expect(notice).to_contain_text("storage is full")
+    assert saved_text(page) == good  # the last good save stays
+    notice.locator('[data-action="dismiss-notice"]').click()
+    play_down_to(page, 9)  # the game plays on, and the notice is not said on every card
+    expect(notice).to_have_count(0)
+    page.click('.toolbar [data-action="menu"]')
+    page.locator('[data-setting="hints"]').click()  # a setting changed, not stored either
+    expect(page.locator('[data-notice="settings-failed"]')).to_have_count(1)
+    expect(notice).to_have_count(0)
+    assert saved_text(page) == good
+
+    fill(page)  # room again: a reload finds the session as last saved, whole
+    page.reload()
+    assert_whole(page, good)
+    assert cards_left(page) == 12
+
+    fill(page, SAVE_KEY)  # full again, then not: the next save goes through and the notice goes
+    play_down_to(page, 11)
+    expect(notice).to_have_count(1)
+    fill(page)
+    play_down_to(page, 10)
+    expect(notice).to_have_count(0)
+    latest = saved_text(page)
+    assert len(session_of(latest).deal.actions) > len(session_of(good).deal.actions)
+    page.reload()
+    assert_whole(page, latest)
+
+
+def test_a_full_indexeddb_says_the_statistics_were_not_kept_and_the_session_stays(page: Page):
+    """A player whose disk is full when a session ends would lose the finished session, or its
+    statistics without a word, if this failed."""
+    page.add_init_script(FULL)
+    seed = 33
+    save = Saved(session_record(last_deal(seed)), None, None).to_json()
+    page.goto(
+        "/pyscript.toml"
+    )  # a file of the site, which runs no script: the slot is the origin's
+    page.evaluate("s => localStorage.setItem('barbu.save', s)", save)
+    page.evaluate("sessionStorage.setItem('barbu-test.idb-full', '1')")
+    page.goto(f"/?autoplay=0&seed={seed}&rules=fr32&speed=instant&level=beginner&lang=en")
+    wait_ready(page)
+    play_session(page)
+    over = page.locator('[data-testid="session-over"]')
+    expect(over).to_be_visible()
+    notice = page.locator('[data-notice="stats-failed"]')
+    expect(notice).to_have_count(1)
+    expect(notice).to_contain_text("statistics")
+    finished = session_of(saved_text(page))
+    assert finished.is_over  # the save is whole: the session, to its last card
+
+    page.evaluate("sessionStorage.removeItem('barbu-test.idb-full')")
+    page.reload()
+    wait_ready(page)
+    expect(over).to_be_visible()
+    assert list(session_of(saved_text(page)).deal.actions) == list(finished.deal.actions)
+    expect(notice).to_have_count(0)
+
+
+@pytest.mark.fresh_context
+def test_a_full_cache_storage_costs_the_worker_its_snapshot_never_the_game(new_context):
+    """A player whose disk is full would see the computer players fail, or the game not start
+    again, if this failed; the snapshot and the bytecode only make the next start faster."""
+    context = new_context(service_workers="block")
+    script = {}
+
+    def full_worker(route):
+        response = route.fetch()
+        script["body"] = CACHE_FULL + response.text()
+        route.fulfill(response=response, body=script["body"])
+
+    context.route("**/web/bots-worker.js", full_worker)
+    page = context.new_page()
+    page.goto("/?autoplay=0&seed=42&lang=en&speed=instant&level=expert")
+    wait_ready(page)
+    wait_bots_ready(page)
+    assert "body" in script
+    kept = page.evaluate("barbuBoot.bots.snapshot")
+    assert "quota" in kept["error"]  # the worker could not keep its snapshot
+    assert page.evaluate("barbuBoot.code.kept.then(() => barbuBoot.code.stored)") is False
+    play_down_to(page, 11)  # the expert computer players (the worker's) answer
+    good = saved_text(page)
+
+    context.unroute("**/web/bots-worker.js")
+    page.reload()
+    assert_whole(page, good)
+    expect(page.locator("html")).to_have_attribute("data-boot", "plain")  # no snapshot kept
+    wait_bots_ready(page)
+    assert "bytes" in page.evaluate("barbuBoot.bots.snapshot")  # tried again: kept this time
+
+
+@pytest.mark.fresh_context
+def test_a_precache_the_disk_refuses_leaves_the_online_game_whole(new_context, dist, tmp_path):
+    """A player whose disk is full would find the page broken, or the session gone, once the
+    service worker failed to install, if this failed."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    worker = site / "sw.js"
+    worker.write_text(CACHE_FULL + worker.read_text())
+    server = StaticServer(site).start()
+    try:
+        context = new_context(base_url=server.url)
+        page = context.new_page()
+        page.goto("/?autoplay=0&seed=43&lang=en&speed=instant")
+        wait_ready(page)
+        play_down_to(page, 12)
+        # The install fails (its precache refused), and is tried again later.
+        page.wait_for_function("barbuBoot.updates.failures > 0", timeout=60_000)
+        assert page.evaluate("barbuBoot.updates.retryAt") is not None
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert not [k for k in page.evaluate("caches.keys()") if k.startswith("barbu-")]
+        play_down_to(page, 11)
+        good = saved_text(page)
+        page.reload()  # online, from the network: the game and its session
+        assert_whole(page, good)
+    finally:
+        server.stop()
