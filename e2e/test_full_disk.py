@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from barbu import Session, session_from_record, session_record
-from e2e.browser_helpers import wait_bots_ready, wait_ready
+from e2e.browser_helpers import wait_bots_ready, wait_ready, wait_service_worker
 from e2e.test_session_play import STATE, play_session
 from e2e.test_statistics_page import last_deal
 from e2e.test_table import drive_until, hand_codes
@@ -196,15 +197,29 @@ def test_a_full_cache_storage_costs_the_worker_its_snapshot_never_the_game(new_c
     assert "bytes" in page.evaluate("barbuBoot.bots.snapshot")  # tried again: kept this time
 
 
+CACHE_UNREADABLE = """// A damaged disk: once this version is active, its cache cannot be opened.
+const open = CacheStorage.prototype.open;
+CacheStorage.prototype.open = function (name) {
+  if (self.registration.active?.state !== 'activated') return open.call(this, name);
+  return Promise.reject(new DOMException('The cache cannot be read.', 'UnknownError'));
+};
+"""
+
+
+def serve_site(dist: Path, tmp_path: Path, fault: str) -> StaticServer:
+    """A copy of the site whose service worker runs ``fault`` before its own script."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    worker = site / "sw.js"
+    worker.write_text(fault + worker.read_text())
+    return StaticServer(site).start()
+
+
 @pytest.mark.fresh_context
 def test_a_precache_the_disk_refuses_leaves_the_online_game_whole(new_context, dist, tmp_path):
     """A player whose disk is full would find the page broken, or the session gone, once the
     service worker failed to install, if this failed."""
-    site = tmp_path / "site"
-    shutil.copytree(dist, site)
-    worker = site / "sw.js"
-    worker.write_text(CACHE_FULL + worker.read_text())
-    server = StaticServer(site).start()
+    server = serve_site(dist, tmp_path, CACHE_FULL)
     try:
         context = new_context(base_url=server.url)
         page = context.new_page()
@@ -219,6 +234,29 @@ def test_a_precache_the_disk_refuses_leaves_the_online_game_whole(new_context, d
         play_down_to(page, 11)
         good = saved_text(page)
         page.reload()  # online, from the network: the game and its session
+        assert_whole(page, good)
+    finally:
+        server.stop()
+
+
+@pytest.mark.fresh_context
+def test_a_cache_the_service_worker_cannot_read_sends_the_page_to_the_network(
+    new_context, dist, tmp_path
+):
+    """A player whose disk went bad after the site was installed would get the browser's error
+    page instead of the game (the service worker answering the page with a failure), if this
+    failed."""
+    server = serve_site(dist, tmp_path, CACHE_UNREADABLE)
+    try:
+        context = new_context(base_url=server.url)
+        page = context.new_page()
+        page.goto("/?autoplay=0&seed=44&lang=en&speed=instant")
+        wait_ready(page)
+        wait_service_worker(page)
+        play_down_to(page, 12)
+        good = saved_text(page)
+        page.reload()  # through the installed worker, whose cache cannot be opened now
+        assert page.evaluate("navigator.serviceWorker.controller") is not None
         assert_whole(page, good)
     finally:
         server.stop()
