@@ -191,3 +191,37 @@ def test_the_finished_sessions_entry_goes_through_the_retried_write():
     (later,) = page.applied
     assert isinstance(later, Later) and sent == []  # sent in the background
     assert asyncio.run(later.effects) == [] and sent == [entry_key(page.game.record())]
+
+
+class Console:
+    def warn(self, text: str) -> None:
+        pass
+
+
+class Clock:
+    @staticmethod
+    def now() -> int:
+        return 7
+
+
+def test_an_unreadable_save_that_cannot_be_set_aside_is_never_written_over():
+    storage = FullStorage({"barbu.save.unreadable.7"})
+    storage[SAVE_KEY] = "{not a save"
+    page = Page()
+    page.window.localStorage = storage
+    page.window.Date = Clock  # type: ignore[attr-defined]
+    page.window.console = Console()  # type: ignore[attr-defined]
+    sessions = Sessions(page)
+    assert sessions.slot.read() is None
+    assert page.applied == [Notify("save-unreadable", "notice.save_unreadable_lost")]
+    saved = Saved(page.game.record(), None, None)
+    assert sessions.slot.write(saved) == "failed"  # the slot keeps the unreadable text
+    assert storage[SAVE_KEY] == "{not a save"
+    storage.full.clear()  # room again: set aside first, then the session saved
+    assert sessions.slot.write(saved) == "written"
+    assert storage["barbu.save.unreadable.7"] == "{not a save"
+    assert Saved.from_json(storage[SAVE_KEY]).record == page.game.record()
+    key = "barbu.save.unreadable.7"
+    assert page.applied[1:] == [
+        Notify("save-unreadable", "notice.save_unreadable", key, (("key", key),))
+    ]

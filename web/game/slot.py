@@ -64,6 +64,9 @@ class SessionSlot:
         """The seed of the session kept as the previous one, if any."""
         self.held: object | None = None
         """A practice deal's game on the table (``web.game.practice``): it is not saved."""
+        self.stuck: str | None = None
+        """An unreadable save that the browser refused to set aside (its storage full): it stays
+        in the slot, never written over, until a later write sets it aside."""
 
     def read(self) -> tuple[Saved, Game] | None:
         """The saved session (None: none, or unreadable and set aside, which the page is told)."""
@@ -94,6 +97,8 @@ class SessionSlot:
             self.enter_elsewhere()
             self.follow(current)
             return "overtaken"
+        if self.stuck is not None and current == self.stuck and not self.unstick():
+            return "failed"  # the unreadable save stays where it is: tried again at the next
         text = saved.to_json()
         if not self.store.write(text):
             return "failed"
@@ -123,12 +128,23 @@ class SessionSlot:
         """Keep an unreadable save under a key of its own and tell the player."""
         key = self.store.set_aside(text, int(self.window.Date.now()))
         if key is None:
+            self.stuck = text
             self.page.notify("save-unreadable", "notice.save_unreadable_lost")
         else:
             self.page.notify("save-unreadable", "notice.save_unreadable", kept=key, key=key)
         self.window.console.warn(
             f"Barbu: the saved session could not be read ({error}); kept as {key}"
         )
+
+    def unstick(self) -> bool:
+        """Set aside the unreadable save left in the slot, now that there may be room; whether
+        it is (then the page says where)."""
+        key = self.store.set_aside(self.stuck or "", int(self.window.Date.now()))
+        if key is None:
+            return False
+        self.stuck = None
+        self.page.notify("save-unreadable", "notice.save_unreadable", kept=key, key=key)
+        return True
 
     def kept(self, key: str) -> str | None:
         """The text stored under ``key``."""
