@@ -23,10 +23,11 @@ from playwright.sync_api import Page, expect
 from barbu import Session, session_from_record, session_record
 from e2e.browser_helpers import wait_bots_ready, wait_ready, wait_service_worker
 from e2e.test_session_play import STATE, play_session
-from e2e.test_statistics_page import last_deal
+from e2e.test_statistics_page import SEEDS, finished, last_deal, open_stats, stored_entries
 from e2e.test_table import drive_until, hand_codes
 from tools.dev.serve import StaticServer
 from web.game.save import SAVE_KEY, Saved
+from web.stats.figures import entry_data
 
 FULL = """(() => {
   // localStorage refuses the keys listed in sessionStorage['barbu-test.full'] (a JSON list),
@@ -163,6 +164,23 @@ def test_a_full_indexeddb_says_the_statistics_were_not_kept_and_the_session_stay
     expect(over).to_be_visible()
     assert list(session_of(saved_text(page)).deal.actions) == list(finished.deal.actions)
     expect(notice).to_have_count(0)
+
+
+def test_an_import_the_full_indexeddb_refuses_is_said_on_the_statistics_page(page: Page, tmp_path):
+    """A player importing statistics onto a full device would believe them kept, and find them
+    gone at the next visit, if this failed."""
+    page.add_init_script(FULL)
+    record = session_record(finished(SEEDS[0]))
+    exported = {"kind": "barbu-stats", "format": 1, "entries": [entry_data(record, "expert", 1)]}
+    path = tmp_path / "barbu-stats.json"
+    path.write_text(json.dumps(exported))
+    open_stats(page)
+    page.evaluate("sessionStorage.setItem('barbu-test.idb-full', '1')")
+    page.set_input_files("input[type=file][data-import]", str(path))
+    expect(page.locator('[data-summary="played"]')).to_contain_text("Sessions finished: 1")
+    alert = page.locator('[role="alert"]', has_text="storage is full")
+    expect(alert).to_have_count(1)
+    assert stored_entries(page) == {}
 
 
 @pytest.mark.fresh_context

@@ -19,6 +19,9 @@ from barbu import Contract
 from tests.test_kept_reviews import decision
 from tests.test_replay import finished_deal
 from tests.test_sessions import Page, Storage
+from tests.test_stats_page import FakeDatabase, stored
+from tests.test_stats_page import page as stats_page
+from tests.test_stats_page import record as stats_record
 from web.game.effects import Dismiss, Effect, Later, Notify
 from web.game.kept_reviews import KEY as REVIEWS_KEY
 from web.game.kept_reviews import ReviewShelf
@@ -225,3 +228,13 @@ def test_an_unreadable_save_that_cannot_be_set_aside_is_never_written_over():
     assert page.applied[1:] == [
         Notify("save-unreadable", "notice.save_unreadable", key, (("key", key),))
     ]
+
+
+def test_an_imported_statistics_entry_the_store_refuses_is_said_once_on_the_statistics_page():
+    shown, root = stats_page(FakeDatabase(stored(stats_record(seed=1))))
+    said = "this browser’s storage is full"
+    assert said not in root.html()
+    shown.store_refused()  # stats.js: the store's put rejected
+    shown.store_refused()
+    assert root.html().count(said) == 1
+    assert "Sessions finished: 1" in root.html()  # what is shown stays
