@@ -30,15 +30,15 @@ from web.game.save import SAVE_KEY, Saved
 from web.stats.figures import entry_data
 
 FULL = """(() => {
-  // localStorage refuses the keys listed in sessionStorage['barbu-test.full'] (a JSON list),
-  // and IndexedDB every put while sessionStorage['barbu-test.idb-full'] is set.
+  // localStorage refuses the keys listed in sessionStorage['barbu-test.full'] (a JSON list; a
+  // name ending in * stands for every key it begins), and IndexedDB every put while
+  // sessionStorage['barbu-test.idb-full'] is set.
   const quota = (what) => new DOMException(`${what} exceeded the quota.`, 'QuotaExceededError');
+  const refused = (key) => JSON.parse(sessionStorage.getItem('barbu-test.full') ?? '[]').some(
+    (name) => (name.endsWith('*') ? key.startsWith(name.slice(0, -1)) : key === name));
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
-    const full = sessionStorage.getItem('barbu-test.full');
-    if (this === localStorage && full !== null && JSON.parse(full).includes(String(key))) {
-      throw quota(`Setting the value of '${key}'`);
-    }
+    if (this === localStorage && refused(String(key))) throw quota(`Setting the value of '${key}'`);
     return setItem.call(this, key, value);
   };
   const put = IDBObjectStore.prototype.put;
@@ -134,6 +134,30 @@ def test_a_full_local_storage_keeps_the_last_good_save_and_says_so_once(page: Pa
     assert len(session_of(latest).deal.actions) > len(session_of(good).deal.actions)
     page.reload()
     assert_whole(page, latest)
+
+
+def test_an_unreadable_save_a_full_disk_cannot_set_aside_is_never_written_over(page: Page):
+    """A player whose save could not be read on a full device would lose it for good (the new
+    session's save written over it) if this failed."""
+    page.add_init_script(FULL)
+    page.goto("/pyscript.toml")  # a file of the site that runs no script: the slot is the origin's
+    page.evaluate("k => localStorage.setItem(k, '{not a save')", SAVE_KEY)
+    fill(page, "barbu.save.unreadable.*")
+    page.goto("/?autoplay=0&seed=45&lang=en&speed=instant")
+    wait_ready(page)
+    notice = page.locator('[data-notice="save-unreadable"]')
+    expect(notice).to_contain_text("it stays where it was")
+    play_down_to(page, 12)  # the new session plays on, and its saves leave the old text alone
+    assert page.evaluate("k => localStorage.getItem(k)", SAVE_KEY) == "{not a save"
+
+    fill(page)  # room again: the next save sets the old text aside first, and says where
+    play_down_to(page, 11)
+    expect(notice.locator('[data-action="download-kept"]')).to_have_count(1)
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('unreadable'))")
+    assert [page.evaluate("k => localStorage.getItem(k)", k) for k in kept] == ["{not a save"]
+    good = saved_text(page)
+    page.reload()
+    assert_whole(page, good)
 
 
 def test_a_full_indexeddb_says_the_statistics_were_not_kept_and_the_session_stays(page: Page):
