@@ -5,10 +5,12 @@ The faults are injected: ``localStorage.setItem`` and IndexedDB's ``put`` throw 
 init script, switched on and off through ``sessionStorage``, which the page does not use);
 Cache Storage's ``put`` and ``addAll`` reject in the computer players' worker (its script served
 with the fault in front, through a route) and in the service worker (a copy of the site whose
-``sw.js`` carries the fault: the service worker's own script is fetched by the browser, out of a
-page's routes). Each test then checks what the player sees (a notice saying what could not be
-kept, once), that the game plays on, and that after the fault is lifted a reload brings the
-session back whole: the same deal, the cards played up to the last good save.
+``sw.js`` carries the fault, on a server of the test's own: the service worker runs in a scope
+of its own, which no script of the page reaches). Each test then checks what the player sees (a
+notice saying what could not be kept, once; nothing for a cache that only saves time), that the
+game plays on, and that after the fault is lifted a reload brings the session back whole: the
+same deal, the cards played up to the last good save. The writes and what a refusal costs:
+docs/ARCHITECTURE.md, "A full disk".
 """
 
 from __future__ import annotations
