@@ -26,7 +26,7 @@ from barbu import Session, session_from_record, session_record
 from e2e.browser_helpers import wait_bots_ready, wait_ready, wait_service_worker
 from e2e.test_session_play import STATE, play_session
 from e2e.test_statistics_page import SEEDS, finished, last_deal, open_stats, stored_entries
-from e2e.test_table import drive_until, hand_codes
+from e2e.test_table import drive_until, hand_codes, start_new_session
 from tools.dev.serve import StaticServer
 from web.game.save import SAVE_KEY, Saved
 from web.stats.figures import entry_data
@@ -158,6 +158,34 @@ def test_an_unreadable_save_a_full_disk_cannot_set_aside_is_never_written_over(p
     kept = page.evaluate("Object.keys(localStorage).filter((k) => k.includes('unreadable'))")
     assert [page.evaluate("k => localStorage.getItem(k)", k) for k in kept] == ["{not a save"]
     good = saved_text(page)
+    page.reload()
+    assert_whole(page, good)
+
+
+def test_a_session_left_that_a_full_disk_cannot_keep_aside_stays_saved(page: Page):
+    """A player starting a new session on a full device would lose the one under way, promised
+    kept as the previous session, if this failed."""
+    page.add_init_script(FULL)
+    page.goto("/?autoplay=0&seed=46&lang=en&speed=instant")
+    wait_ready(page)
+    play_down_to(page, 12)
+    left = saved_text(page)
+    fill(page, "barbu.save.previous")
+    page.click('.toolbar [data-action="menu"]')
+    page.fill("#new-seed", "47")
+    start_new_session(page)
+    notice = page.locator('[data-notice="previous-failed"]')
+    expect(notice).to_contain_text("it stays saved where it was")
+    expect(page.locator("#seed")).to_have_attribute("data-seed", "47")
+    play_down_to(page, 12)  # the new session plays; the slot keeps the one left
+    assert saved_text(page) == left
+
+    fill(page)  # room again: the session left is kept aside, then the new one saved
+    play_down_to(page, 11)
+    expect(notice).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('barbu.save.previous')") == left
+    good = saved_text(page)
+    assert session_of(good).seed == 47
     page.reload()
     assert_whole(page, good)
 

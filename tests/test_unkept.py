@@ -23,6 +23,7 @@ from tests.test_stats_page import FakeDatabase, stored
 from tests.test_stats_page import page as stats_page
 from tests.test_stats_page import record as stats_record
 from web.game.effects import Dismiss, Effect, Later, Notify
+from web.game.engine import Game
 from web.game.kept_reviews import KEY as REVIEWS_KEY
 from web.game.kept_reviews import ReviewShelf
 from web.game.save import PREVIOUS_KEY, SAVE_KEY, SETTINGS_KEY, Saved
@@ -238,3 +239,21 @@ def test_an_imported_statistics_entry_the_store_refuses_is_said_once_on_the_stat
     shown.store_refused()
     assert root.html().count(said) == 1
     assert "Sessions finished: 1" in root.html()  # what is shown stays
+
+
+def test_a_session_left_that_cannot_be_kept_aside_stays_in_the_slot_until_it_is():
+    storage = FullStorage({PREVIOUS_KEY})
+    page = Page()
+    page.window.localStorage = storage
+    sessions = Sessions(page)
+    sessions.save()
+    first = storage[SAVE_KEY]
+    sessions.new_session(42)  # the session on the table is to be kept as the previous one
+    page.game = Game.new(42)
+    assert sessions.save() == [] and storage[SAVE_KEY] == first  # not written over
+    assert page.applied == [Notify("previous-failed", "notice.previous_failed")]
+    storage.full.clear()  # room again: kept aside first, then the new session saved
+    sessions.save()
+    assert storage[PREVIOUS_KEY] == first
+    assert Saved.from_json(storage[SAVE_KEY]).record == page.game.record()
+    assert page.applied[1:] == [Dismiss("previous-failed")]

@@ -67,6 +67,9 @@ class SessionSlot:
         self.stuck: str | None = None
         """An unreadable save that the browser refused to set aside (its storage full): it stays
         in the slot, never written over, until a later write sets it aside."""
+        self.leaving: str | None = None
+        """The save of a session replaced by another that the browser refused to keep as the
+        previous one: it stays in the slot, never written over, until a later write keeps it."""
 
     def read(self) -> tuple[Saved, Game] | None:
         """The saved session (None: none, or unreadable and set aside, which the page is told)."""
@@ -97,8 +100,8 @@ class SessionSlot:
             self.enter_elsewhere()
             self.follow(current)
             return "overtaken"
-        if self.stuck is not None and current == self.stuck and not self.unstick():
-            return "failed"  # the unreadable save stays where it is: tried again at the next
+        if not self.clear_to_write(current):
+            return "failed"  # what the slot holds stays there: tried again at the next write
         text = saved.to_json()
         if not self.store.write(text):
             return "failed"
@@ -106,9 +109,22 @@ class SessionSlot:
         return "written"
 
     def keep_previous(self, seed: int | None) -> None:
-        """Keep the current save as the previous session before another replaces it."""
-        self.store.keep_previous()
+        """Keep the current save as the previous session before another replaces it (refused,
+        it stays in the slot until it is kept: ``leaving``)."""
+        if not self.store.keep_previous():
+            self.leaving = self.store.read()
         self.previous_seed = seed
+
+    def clear_to_write(self, current: str | None) -> bool:
+        """Whether the slot may be written over: a text in it that must be kept first (an
+        unreadable save, the session left for another) is kept now, or the write waits."""
+        if self.stuck is not None and current == self.stuck and not self.unstick():
+            return False
+        if self.leaving is not None and current == self.leaving:
+            if not self.store.write(self.leaving, PREVIOUS_KEY):
+                return False
+            self.leaving = None
+        return True
 
     def take_previous(self) -> tuple[Saved, Game] | None:
         """The previous session, to put back on the table (None: there is none; unreadable, it
