@@ -197,8 +197,8 @@ def test_the_game_stores_a_finished_sessions_entry_under_its_records_key():
             self.stored.append((key, text))
 
     boot, r = Boot(), record(seed=5)
-    record_finished(boot, r, "expert", 1_764_000_000_000)
-    assert boot.stored[0][0] == entry_key(r)
+    key = record_finished(boot, r, "expert", 1_764_000_000_000)
+    assert boot.stored[0][0] == key == entry_key(r)
     entry = read_entry(json.loads(boot.stored[0][1]))
     assert (entry.level, entry.ended, entry.record) == ("expert", 1_764_000_000_000, r)
 

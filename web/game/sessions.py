@@ -142,14 +142,12 @@ class Sessions:
     def record_stats(self) -> None:
         """The session's last deal is over: store its statistics entry (web.stats.record,
         imported only now: the statistics' modules are not the game's start)."""
-        from web.stats.record import record_finished
+        from web.stats.record import finished_entry
 
         page = self.page
         now = int(page.window.Date.now())
-        record, level = page.game.record(), page.settings.level
-        stored = self.slot.store.retried(
-            "stats-failed", lambda: record_finished(page.boot, record, level, now)
-        )
+        key, text = finished_entry(page.game.record(), page.settings.level, now)
+        stored = self.slot.store.retried("stats-failed", lambda: page.boot.recordStats(key, text))
         page.apply([Later(stored)])  # refused (a full disk): said, and tried again later
 
     def save(self) -> list[Effect]:
