@@ -31,6 +31,7 @@ from web.game.effects import (
     FieldError,
     GateUpdates,
     Kick,
+    Later,
     NoteAfter,
     Notify,
     OpenShared,
@@ -108,6 +109,7 @@ class Sessions:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.slot = SessionSlot(page.window, self)
+        self.slot.store.heard = page.apply  # what could not be kept (web.game.unkept)
         self.asked: tuple[int | None, Rules] | None = None
         """The game the address asked for while another was under way, until the player says."""
 
@@ -159,17 +161,19 @@ class Sessions:
     def record_stats(self) -> None:
         """The session's last deal is over: store its statistics entry (web.stats.record,
         imported only now: the statistics' modules are not the game's start)."""
-        from web.stats.record import record_finished
+        from web.stats.record import finished_entry
 
         page = self.page
         now = int(page.window.Date.now())
-        record_finished(page.boot, page.game.record(), page.settings.level, now)
+        key, text = finished_entry(page.game.record(), page.settings.level, now)
+        stored = self.slot.store.retried("stats-failed", lambda: page.boot.recordStats(key, text))
+        page.apply([Later(stored)])  # refused (a full disk): said, and tried again later
 
     def save(self) -> list[Effect]:
         """Write the session to the slot (after every action). Default names are saved empty,
         so that the session resumed in the other language takes that language's names. A
         practice deal (``web.game.practice``) is never saved: the real session's save stays.
-        A failed write is said once (the effect returned)."""
+        A refused write is said once, by the slot's store (``web.game.unkept``)."""
         if self.page.game is self.slot.held:
             return []
         self.page.performance.mark("barbu:save")
@@ -178,10 +182,8 @@ class Sessions:
             for name, default in zip(self.page.names, self.page.default_names(), strict=True)
         )
         game = self.page.game
-        written = self.slot.write(Saved(game.record(), names, self.page.ui.summary, game.hosted()))
+        self.slot.write(Saved(game.record(), names, self.page.ui.summary, game.hosted()))
         self.page.performance.measure("barbu:save", "barbu:save")
-        if written == "failed" and not any(n.kind == "save-failed" for n in self.page.notices):
-            return [Notify("save-failed", "notice.save_failed")]
         return []
 
     def replace(

@@ -23,6 +23,7 @@ from web.game.save import (
     record_seed,
 )
 from web.game.tabs import TabLock
+from web.game.unkept import WatchedStore
 
 __all__ = ["Page", "SessionSlot", "previous_session", "read_save"]
 
@@ -52,7 +53,7 @@ class SessionSlot:
     def __init__(self, window: Any, page: Page) -> None:
         self.window = window
         self.page = page
-        self.store = SaveStore(local_storage(window))
+        self.store = WatchedStore(local_storage(window))  # a refused write is said once
         self.known: str | None = None
         """The save as this tab last read or wrote it: another text in the slot means that
         another tab wrote there since."""
@@ -63,6 +64,12 @@ class SessionSlot:
         """The seed of the session kept as the previous one, if any."""
         self.held: object | None = None
         """A practice deal's game on the table (``web.game.practice``): it is not saved."""
+        self.stuck: str | None = None
+        """An unreadable save that the browser refused to set aside (its storage full): it stays
+        in the slot, never written over, until a later write sets it aside."""
+        self.leaving: str | None = None
+        """The save of a session replaced by another that the browser refused to keep as the
+        previous one: it stays in the slot, never written over, until a later write keeps it."""
 
     def read(self) -> tuple[Saved, Game] | None:
         """The saved session (None: none, or unreadable and set aside, which the page is told)."""
@@ -93,6 +100,8 @@ class SessionSlot:
             self.enter_elsewhere()
             self.follow(current)
             return "overtaken"
+        if not self.clear_to_write(current):
+            return "failed"  # what the slot holds stays there: tried again at the next write
         text = saved.to_json()
         if not self.store.write(text):
             return "failed"
@@ -100,9 +109,22 @@ class SessionSlot:
         return "written"
 
     def keep_previous(self, seed: int | None) -> None:
-        """Keep the current save as the previous session before another replaces it."""
-        self.store.keep_previous()
+        """Keep the current save as the previous session before another replaces it (refused,
+        it stays in the slot until it is kept: ``leaving``)."""
+        if not self.store.keep_previous():
+            self.leaving = self.store.read()
         self.previous_seed = seed
+
+    def clear_to_write(self, current: str | None) -> bool:
+        """Whether the slot may be written over: a text in it that must be kept first (an
+        unreadable save, the session left for another) is kept now, or the write waits."""
+        if self.stuck is not None and current == self.stuck and not self.unstick():
+            return False
+        if self.leaving is not None and current == self.leaving:
+            if not self.store.write(self.leaving, PREVIOUS_KEY):
+                return False
+            self.leaving = None
+        return True
 
     def take_previous(self) -> tuple[Saved, Game] | None:
         """The previous session, to put back on the table (None: there is none; unreadable, it
@@ -122,12 +144,23 @@ class SessionSlot:
         """Keep an unreadable save under a key of its own and tell the player."""
         key = self.store.set_aside(text, int(self.window.Date.now()))
         if key is None:
+            self.stuck = text
             self.page.notify("save-unreadable", "notice.save_unreadable_lost")
         else:
             self.page.notify("save-unreadable", "notice.save_unreadable", kept=key, key=key)
         self.window.console.warn(
             f"Barbu: the saved session could not be read ({error}); kept as {key}"
         )
+
+    def unstick(self) -> bool:
+        """Set aside the unreadable save left in the slot, now that there may be room; whether
+        it is (then the page says where)."""
+        key = self.store.set_aside(self.stuck or "", int(self.window.Date.now()))
+        if key is None:
+            return False
+        self.stuck = None
+        self.page.notify("save-unreadable", "notice.save_unreadable", kept=key, key=key)
+        return True
 
     def kept(self, key: str) -> str | None:
         """The text stored under ``key``."""

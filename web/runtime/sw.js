@@ -10,7 +10,10 @@
  * A version is installed whole or not at all: every file is checked against its hash before
  * anything is stored, so a site caught half-published (the new sw.js beside an old, damaged or
  * truncated file) fails to install, leaves no cache behind, and the old version keeps serving.
- * The page tries again later (web/runtime/boot-updates.js, updates.retry).
+ * The page tries again later (web/runtime/boot-updates.js, updates.retry). A precache that the
+ * browser refuses to store (its disk full: cache.addAll rejects with QuotaExceededError) fails the
+ * same way: the page, served by the network or by the older version, plays on. A cache that
+ * cannot be read at a fetch sends that request to the network.
  */
 
 const CACHE_PREFIX = 'barbu-';
@@ -86,13 +89,17 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || !request.url.startsWith(self.registration.scope)) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
     // The page is one document whatever its query (?seed=, ?lang=): navigations get index.html.
     const url = new URL(request.url);
     const key = request.mode === 'navigate' && url.pathname.endsWith('/')
       ? new URL('index.html', url).href
       : url.href;
-    const hit = await cache.match(key, { ignoreSearch: true });
+    let hit = null;
+    try {
+      hit = await (await caches.open(CACHE)).match(key, { ignoreSearch: true });
+    } catch {
+      // Cache Storage refused (a full or damaged disk): the network serves, as on a first visit.
+    }
     return hit || fetch(request);
   })());
 });

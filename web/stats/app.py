@@ -68,6 +68,8 @@ class StatsPage:
         self.stored: Stored = self.store.read(pairs, self.now())
         self.unstored = False
         """Whether the statistics store could not be read (no IndexedDB, or refused)."""
+        self.refused = False
+        """Whether the store refused to keep an entry (its disk full): shown for this visit."""
         self.alerts = self.standing_alerts()
         self.notes: list[str] = []
         self.chosen: dict[str, str] = {}
@@ -82,7 +84,16 @@ class StatsPage:
             alerts.append(t("stats.not_set_aside", count=self.stored.stuck))
         if self.unstored:
             alerts.append(t("stats.store_failed"))
+        if self.refused:
+            alerts.append(t("stats.not_stored"))
         return alerts
+
+    def store_refused(self) -> None:
+        """The store refused an entry (web/stats/stats.js): said once, redrawn."""
+        if not self.refused:
+            self.refused = True
+            self.alerts = [*self.alerts, self.catalog.text("stats.not_stored")]
+            self.draw()
 
     def now(self) -> int:
         """The time in milliseconds (the stamps of what is kept aside)."""

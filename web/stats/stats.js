@@ -115,7 +115,12 @@ async function start() {
   ]);
   await addModules(pyodide);
   const database = {
-    put: (key, text) => statsDb.put(key, text).catch((error) => console.warn(error)),
+    // A put refused (a full disk): the entry shows for this visit, and the page says so.
+    put: (key, text) => statsDb.put(key, text).catch((error) => {
+      console.warn(error);
+      page.store_refused();
+      drawCharts(page);
+    }),
     remove: (key) => statsDb.remove(key).catch((error) => console.warn(error)),
   };
   const page = pyodide.pyimport('web.stats.app').start(
