@@ -7,6 +7,7 @@ the statistics, or shows with someone else's place."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import types
 from typing import Any
@@ -14,7 +15,9 @@ from typing import Any
 from tests.test_friends_protocol import Table
 from web.friends.guest import Change
 from web.friends.remote import RemoteGame
+from web.game.effects import Later
 from web.game.joining import Joining
+from web.game.unkept import WatchedStore
 from web.model.settings import Settings
 from web.stats.figures import played, read_entry, with_friends
 
@@ -25,8 +28,9 @@ class Boot:
     def __init__(self) -> None:
         self.stored: list[tuple[str, str]] = []
 
-    def recordStats(self, key: str, text: str) -> None:  # the JavaScript name
+    async def recordStats(self, key: str, text: str) -> bool:  # the JavaScript name
         self.stored.append((key, text))
+        return True
 
 
 def friend_page(table: Table, seat: int) -> tuple[Joining, Boot]:
@@ -37,10 +41,18 @@ def friend_page(table: Table, seat: int) -> tuple[Joining, Boot]:
         settings=Settings(),
         table=types.SimpleNamespace(joining=types.SimpleNamespace(draw=lambda *args: None)),
         catalog=None,
+        sessions=types.SimpleNamespace(slot=types.SimpleNamespace(store=WatchedStore(None))),
     )
     joining = Joining(page)
     joining.remote = RemoteGame(table.guests[seat])
     return joining, boot
+
+
+def stored(effects: list[Any]) -> None:
+    """Carry out the writes the effects hold (``Later``), as the page does."""
+    for effect in effects:
+        if isinstance(effect, Later):
+            asyncio.run(effect.effects)
 
 
 def test_a_friends_finished_session_goes_into_its_statistics_from_its_seat():
@@ -50,7 +62,7 @@ def test_a_friends_finished_session_goes_into_its_statistics_from_its_seat():
     for number in range(1, deals + 1):
         table.play_deal()
         assert table.guests[2].verified[number]
-        joining.received(Change(verified=number))
+        stored(joining.received(Change(verified=number)))
         assert len(boot.stored) == (number == deals)  # counted once, when the last deal checks
     entry = read_entry(json.loads(boot.stored[0][1]))
     assert entry.friends and entry.seat == 2 and entry.game.is_over
@@ -66,5 +78,5 @@ def test_a_session_with_a_deal_the_friend_could_not_check_is_not_counted():
         table.play_deal()
         if number == 3:
             table.guests[2].records.pop(3)  # as if its check had failed
-        joining.received(Change(verified=number))
+        stored(joining.received(Change(verified=number)))
     assert boot.stored == []

@@ -42,9 +42,21 @@ from barbu.presets import rules_from_record
 from web.components.browser import js_object
 from web.friends.guest import Change
 from web.friends.remote import RemoteGame
-from web.game.effects import Draw, Effect, Happened, Hold, Notify, Put, Redraw, Show, ShowPlay
+from web.game.effects import (
+    Draw,
+    Effect,
+    Happened,
+    Hold,
+    Later,
+    Notify,
+    Put,
+    Redraw,
+    Show,
+    ShowPlay,
+)
 from web.game.engine import Game
 from web.game.save import SaveStore, local_storage
+from web.game.sessions import Sessions
 from web.languages.i18n import Catalog
 from web.languages.words import refusal, rules_link
 from web.model.friends import ice_servers
@@ -194,6 +206,7 @@ class Page(Protocol):
     boot: Any
     table: TableView
     settings: Settings
+    sessions: Sessions
 
     @property
     def catalog(self) -> Catalog: ...
@@ -352,7 +365,7 @@ class Joining:
             ok = self.remote.table.verified.get(number, False)
             reason = self.remote.table.reasons.get(number, "")
             if ok and self.remote.is_over and number == self.remote.number:
-                self.record_stats()
+                effects += self.record_stats()
             effects += self.show(replace(self.props, verified=ok, reason=reason, checked=number))
         if change.view and self.remote.table.view is not None:
             effects += self.viewed(change.event)
@@ -377,16 +390,23 @@ class Joining:
             return [Happened(event)]
         return [Draw()]
 
-    def record_stats(self) -> None:
+    def record_stats(self) -> list[Effect]:
         """The session's last deal checked: its entry goes into this player's statistics,
         marked as played at a friends' table from this seat (a session with a deal this page
-        could not check is not over in its record, and is not counted)."""
-        from web.stats.record import record_finished
+        could not check is not over in its record, and is not counted). A refused write is
+        said and tried again later, as the solo table's (``web.game.unkept``)."""
+        from web.stats.record import finished_entry
 
         record = self.remote.record()
-        if len(record["deals"]) == self.remote.rules.deals:
-            now = int(self.page.window.Date.now())
-            record_finished(self.page.boot, record, self.page.settings.level, now)
+        if len(record["deals"]) != self.remote.rules.deals:
+            return []
+        now = int(self.page.window.Date.now())
+        key, text = finished_entry(record, self.page.settings.level, now)
+        boot = self.page.boot
+        stored = self.page.sessions.slot.store.retried(
+            "stats-failed", lambda: boot.recordStats(key, text)
+        )
+        return [Later(stored)]
 
     def refused(self, fields: dict[str, Any]) -> list[Effect]:
         """The host refused this page's last action: say why, in the engine's words."""
