@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends bench-taps chromium clean
+.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends bench-taps soak chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -64,7 +64,7 @@ bench-bots: $(VENV_STAMP) chromium build
 bench-replay: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.replay
 
-## bench-friends: a friends' table between two browser contexts on loopback: the invitation's
+## bench-friends: a friends' table between four browser contexts on loopback: the invitation's
 ## size and QR version, the join and connect times, a friend's card's latency (not a test)
 bench-friends: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.friends
@@ -73,6 +73,11 @@ bench-friends: $(VENV_STAMP) chromium build
 ## slowed 4× (not a test)
 bench-taps: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.taps
+
+## soak: a long evening in one phone tab, ten sessions at the master level with a review, a
+## replay and the statistics page in each; memory, DOM nodes and listeners after each (not a test)
+soak: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) -m tools.bench.soak
 
 chromium: $(VENV_STAMP)
 	bash tools/dev/install_chromium.sh $(VENV_PYTHON)
