@@ -35,6 +35,7 @@ from web.game.effects import (
 )
 from web.game.engine import Game
 from web.game.sessions import Sessions
+from web.game.timeline import Timeline
 from web.languages.i18n import Catalog
 from web.model.state import UiState
 from web.table.menu_form import NewSession
@@ -64,6 +65,12 @@ class Performance:
     def measure(self, name: str, start: str) -> None:
         pass
 
+    def clearMarks(self, name: str) -> None:  # the JavaScript name
+        pass
+
+    def clearMeasures(self, name: str) -> None:  # the JavaScript name
+        pass
+
 
 class Window:
     """A window without tab locks: this tab plays."""
@@ -89,7 +96,7 @@ class Page:
     game: Game = field(default_factory=lambda: Game.new(5))
     ui: UiState = field(default_factory=UiState)
     window: Window = field(default_factory=Window)
-    performance: Performance = field(default_factory=Performance)
+    timeline: Timeline = field(default_factory=lambda: Timeline(Performance()))
     catalog: Catalog = field(
         default_factory=lambda: Catalog.from_json(
             "en", (ROOT / "web" / "languages" / "catalogs" / "en.json").read_text()

@@ -40,6 +40,7 @@ from web.game.replays import Replays
 from web.game.sessions import Sessions
 from web.game.sound import Sounds
 from web.game.tasks import Announcer, Tasks
+from web.game.timeline import Timeline
 from web.game.updates import UpdateGate
 from web.languages.i18n import Catalog
 from web.languages.words import announcement, refusal, rules_link
@@ -72,7 +73,7 @@ class PageController:
         self, window: Any, boot: Any, catalog: Catalog, query: str, table: TableView, sounds: Sounds
     ) -> None:
         self.window = window
-        self.performance = window.performance  # draw and save times: "barbu:draw", "barbu:save"
+        self.timeline = Timeline(window.performance)  # draw and save times, read by benchmarks
         self.boot = boot
         self.base_catalog = self.catalog = catalog
         self.query = query
@@ -247,13 +248,13 @@ class PageController:
 
     def draw(self) -> None:
         """Redraw the table from the engine's view and the UI state."""
-        self.performance.mark("barbu:draw")
+        self.timeline.mark("barbu:draw")
         view = self.screen_view()
         self.ui = self.ui.with_owed_double(view.deal, self.game.seat)
         self.table.draw(table_props(view, self.table_state(self.choices.card_reasons(view))))
         self.apply(self.practice.draw(self.table.built))
         self.place_focus(view)
-        self.performance.measure("barbu:draw", "barbu:draw")
+        self.timeline.measure("barbu:draw", "barbu:draw")
 
     def take(self, ui: UiState) -> None:
         """Take ``ui`` as the UI state, not drawn yet (the caller draws what it changed): the
@@ -438,11 +439,11 @@ class PageController:
 
     def mark(self, name: str) -> None:
         """A performance mark (read by the benchmarks and tests)."""
-        self.performance.mark(name)
+        self.timeline.mark(name)
 
     def measure(self, name: str, start: str) -> None:
         """A performance measure from the mark ``start`` to now."""
-        self.performance.measure(name, start)
+        self.timeline.measure(name, start)
 
     # -- the player's actions ------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from web.game.engine import Game, Phase, RuleError
 from web.game.save import UNREADABLE_PREFIX, Saved
 from web.game.share import ShareRefused, is_shared, read_shared
 from web.game.slot import SessionSlot
+from web.game.timeline import Timeline
 from web.languages.i18n import Catalog
 from web.languages.presets import preset_words
 from web.model.seats import HUMAN
@@ -87,7 +88,7 @@ class Page(Protocol):
 
     window: Any
     boot: Any
-    performance: Any
+    timeline: Timeline
     game: Game
     names: list[str]
     catalog: Catalog
@@ -176,14 +177,14 @@ class Sessions:
         A refused write is said once, by the slot's store (``web.game.unkept``)."""
         if self.page.game is self.slot.held:
             return []
-        self.page.performance.mark("barbu:save")
+        self.page.timeline.mark("barbu:save")
         names = tuple(
             "" if name == default else name
             for name, default in zip(self.page.names, self.page.default_names(), strict=True)
         )
         game = self.page.game
         self.slot.write(Saved(game.record(), names, self.page.ui.summary, game.hosted()))
-        self.page.performance.measure("barbu:save", "barbu:save")
+        self.page.timeline.measure("barbu:save", "barbu:save")
         return []
 
     def replace(

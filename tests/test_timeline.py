@@ -1,0 +1,51 @@
+"""The page's performance timeline stays bounded over a long evening (web.game.timeline).
+
+What a player would notice if this failed: a tab kept open for an evening that grows heavier
+with every card, thousands of marks nobody reads kept by the browser."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from web.game.timeline import LIMIT, Timeline
+
+
+class Performance:
+    """``window.performance``'s user timing, as lists of names."""
+
+    def __init__(self) -> None:
+        self.marks: Counter[str] = Counter()
+        self.measures: Counter[str] = Counter()
+
+    def mark(self, name: str) -> None:
+        self.marks[name] += 1
+
+    def measure(self, name: str, start: str) -> None:
+        assert self.marks[start], f"no mark {start}"
+        self.measures[name] += 1
+
+    def clearMarks(self, name: str) -> None:  # the JavaScript name
+        self.marks[name] = 0
+
+    def clearMeasures(self, name: str) -> None:  # the JavaScript name
+        self.measures[name] = 0
+
+
+def test_a_measures_start_mark_is_cleared_and_measures_are_kept_up_to_the_limit():
+    performance = Performance()
+    timeline = Timeline(performance)
+    for n in range(1, 3 * LIMIT + 1):
+        timeline.mark("barbu:draw")
+        timeline.measure("barbu:draw", "barbu:draw")
+        assert performance.marks["barbu:draw"] == 0  # only the measures stay
+        assert performance.measures["barbu:draw"] == (n - 1) % LIMIT + 1 <= LIMIT
+
+
+def test_marks_that_nobody_measures_are_kept_up_to_the_limit():
+    performance = Performance()
+    timeline = Timeline(performance)
+    for _ in range(LIMIT):
+        timeline.mark("barbu:bot-action")
+    assert performance.marks["barbu:bot-action"] == LIMIT  # the first ones still read
+    timeline.mark("barbu:bot-action")
+    assert performance.marks["barbu:bot-action"] == 1
