@@ -21,6 +21,11 @@ from e2e.browser_helpers import wait_ready
 from e2e.test_accessibility import check
 from e2e.test_session_play import STATE  # what a page asks of its player now
 
+LOADED_MS = 60_000
+"""How long a step between browsers may take (an invitation made, a seat connected, a table
+shown): a second or two on loopback, but the pages of up to four browsers, each starting its
+Python and its computer players' worker, share two cores with the other tests."""
+
 
 def act(page: Page, state: str) -> None:
     """Take the page's decision the simplest legal way. The page may take it first (a friend's
@@ -51,7 +56,7 @@ def host_table(page: Page, seats: str) -> None:
 def invitation(page: Page, seat: int) -> str:
     """The invitation link of ``seat`` on the host's page."""
     invite = page.locator(f"[data-invite][data-seat='{seat}']")
-    expect(invite).to_have_count(1, timeout=20_000)
+    expect(invite).to_have_count(1, timeout=LOADED_MS)
     url = invite.get_attribute("data-invite-url")
     assert url and "#join=" in url
     return url
@@ -64,7 +69,7 @@ def join(page: Page, url: str, name: str) -> str:
     page.fill("input[data-friend-name]", name)
     page.click('[data-action="join"]')
     reply = page.locator("[data-reply-url]")
-    expect(reply).to_have_count(1, timeout=20_000)
+    expect(reply).to_have_count(1, timeout=LOADED_MS)
     code = page.locator("[data-reply-code]").get_attribute("data-reply-code")
     url = reply.get_attribute("data-reply-url")
     assert url and "#reply=" in url and code and code in url
@@ -78,9 +83,14 @@ def connect(host: Page, friend: Page, seat: int, name: str) -> str:
     reply = join(friend, link, name)
     host.fill(f"input[data-reply-input][data-seat='{seat}']", reply)
     host.click(f"[data-action='accept-reply'][data-seat='{seat}']")
-    expect(host.locator(f"[data-seat-status][data-seat='{seat}']")).to_have_attribute(
-        "data-seat-status", "connected", timeout=20_000
-    )
+    status = host.locator(f"[data-seat-status][data-seat='{seat}']")
+    try:
+        expect(status).to_have_attribute("data-seat-status", "connected", timeout=LOADED_MS)
+    except AssertionError as error:
+        seat_text = host.locator(f"[data-friend-seat='{seat}']").inner_text()
+        raise AssertionError(
+            f"seat {seat} not connected; the host's page says: {seat_text}"
+        ) from error
     return link
 
 
@@ -129,7 +139,7 @@ def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(new_context):
     check(friend, "the reply")
     host.fill("input[data-reply-input][data-seat='2']", reply)
     host.click("[data-action='accept-reply'][data-seat='2']")
-    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     expect(friend.locator("html")).to_have_attribute("data-seat", "2")
     check(friend, "the friend's table")
     expect(friend.locator("#seat-2")).to_have_class(re.compile(r"\bpos-bottom\b"))
@@ -137,11 +147,11 @@ def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(new_context):
     play_until(host, friend)  # the friend's first decision: its hint, from its view alone
     expect(friend.locator("html")).to_have_attribute("data-bots", "ready", timeout=60_000)
     friend.click('[data-action="hint"]')
-    expect(friend.locator("#hint")).to_have_text(re.compile(r"^Hint: .+\.$"), timeout=30_000)
+    expect(friend.locator("#hint")).to_have_text(re.compile(r"^Hint: .+\.$"), timeout=LOADED_MS)
     play_deal([host, friend])
     assert totals(host) == totals(friend)
     expect(friend.locator("[data-deal-verified]")).to_have_attribute(
-        "data-deal-verified", "true", timeout=10_000
+        "data-deal-verified", "true", timeout=LOADED_MS
     )
 
 
@@ -155,19 +165,19 @@ def test_the_host_starts_without_a_friend_and_two_deals_are_played_and_checked(n
     host.fill("input[data-reply-input][data-seat='2']", reply)
     host.click("[data-action='accept-reply'][data-seat='2']")
     status = host.locator("[data-seat-status][data-seat='2']")
-    expect(status).to_have_attribute("data-seat-status", "connected", timeout=20_000)
+    expect(status).to_have_attribute("data-seat-status", "connected", timeout=LOADED_MS)
     expect(host.locator("[data-seat-status][data-seat='1']")).to_have_attribute(
         "data-seat-status", "invited"
     )
     expect(friend.locator("html")).not_to_have_attribute("data-role", "friend")  # waits for 1
     host.click("[data-action='friends-start']")
-    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     for number in (1, 2):
         expect(friend.locator("[data-deal]")).to_have_attribute("data-deal", str(number))
         play_deal([host, friend])
         assert totals(host) == totals(friend)
         verified = friend.locator(f"[data-deal-verified][data-verified-deal='{number}']")
-        expect(verified).to_have_attribute("data-deal-verified", "true", timeout=10_000)
+        expect(verified).to_have_attribute("data-deal-verified", "true", timeout=LOADED_MS)
         for page in (host, friend):
             page.click('[data-action="next"]')
 
@@ -178,19 +188,19 @@ def test_a_friend_who_drops_is_away_and_comes_back_to_the_same_hand(new_context)
     host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
     old = connect(host, friend, 2, "Bob")
-    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     hand = friend.locator("#hand button[data-card]")
     expect(hand).to_have_count(13)
     cards = sorted(hand.evaluate_all("buttons => buttons.map(b => b.dataset.card)"))
     friend.context.close()
     status = host.locator("[data-seat-status][data-seat='2']")
-    expect(status).to_have_attribute("data-seat-status", "away", timeout=30_000)
+    expect(status).to_have_attribute("data-seat-status", "away", timeout=LOADED_MS)
     host.click("[data-action='reinvite'][data-seat='2']")
     fresh = host.locator("[data-invite][data-seat='2']")
-    expect(fresh).not_to_have_attribute("data-invite-url", old, timeout=20_000)  # a new one
+    expect(fresh).not_to_have_attribute("data-invite-url", old, timeout=LOADED_MS)  # a new one
     back = new_context().new_page()
     assert connect(host, back, 2, "Bob") != old
-    expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     again = back.locator("#hand button[data-card]")
     expect(again).to_have_count(13)
     assert sorted(again.evaluate_all("buttons => buttons.map(b => b.dataset.card)")) == cards
@@ -236,14 +246,14 @@ def test_a_hostile_friends_garbage_replays_and_flood_are_refused_and_the_deal_go
     host.click("[data-action='accept-reply'][data-seat='2']")
     mallory.evaluate(ATTACK)
     status = host.locator("[data-seat-status][data-seat='2']")
-    expect(status).to_have_attribute("data-seat-status", "connected", timeout=20_000)
-    expect(host.locator("[data-notice='friend-refused']")).to_have_count(1, timeout=20_000)
+    expect(status).to_have_attribute("data-seat-status", "connected", timeout=LOADED_MS)
+    expect(host.locator("[data-notice='friend-refused']")).to_have_count(1, timeout=LOADED_MS)
     mallory.wait_for_function("window.received.some((m) => m.t === 'refused')")
     refused = mallory.evaluate("window.received.filter((m) => m.t === 'refused').length")
     assert 1 <= refused < 50  # each refusal answered at most once in a while, not the flood
     # The host's table plays on: the deal is dealt without Mallory's contribution, which never
     # comes, and the host's page draws it and hears its player.
-    expect(host.locator("#seed.friends-mark")).to_be_visible(timeout=30_000)
+    expect(host.locator("#seed.friends-mark")).to_be_visible(timeout=LOADED_MS)
     expect(host.locator("#status [data-deal]")).to_have_attribute("data-deal", "1")
     expect(host.locator("#hand button[data-card]")).to_have_count(13)
     host.click('.toolbar a[href="#scores"]')
@@ -259,14 +269,14 @@ def test_the_hosts_reload_resumes_the_table_and_the_friend_comes_back_to_the_sam
     host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
     old = connect(host, friend, 2, "Bob")
-    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     play_until(host, friend)
     cards = sorted(friend.locator("#hand button[data-card]").evaluate_all(HAND))
     mine = sorted(host.locator("#hand button[data-card]").evaluate_all(HAND))
     host.reload()
     wait_ready(host)
     status = host.locator("[data-seat-status][data-seat='2']")
-    expect(status).to_have_attribute("data-seat-status", "away", timeout=20_000)
+    expect(status).to_have_attribute("data-seat-status", "away", timeout=LOADED_MS)
     expect(host.locator("#seed.friends-mark")).to_be_visible()
     expect(host.locator("#status [data-deal]")).to_have_attribute("data-deal", "1")
     assert sorted(host.locator("#hand button[data-card]").evaluate_all(HAND)) == mine
@@ -278,13 +288,13 @@ def test_the_hosts_reload_resumes_the_table_and_the_friend_comes_back_to_the_sam
     reply = join(back, fresh, "Bob")
     host.fill("input[data-reply-input][data-seat='2']", reply)
     host.click("[data-action='accept-reply'][data-seat='2']")
-    expect(status).to_have_attribute("data-seat-status", "connected", timeout=20_000)
-    expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+    expect(status).to_have_attribute("data-seat-status", "connected", timeout=LOADED_MS)
+    expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     assert sorted(back.locator("#hand button[data-card]").evaluate_all(HAND)) == cards
     play_deal([host, back])
     assert totals(host) == totals(back)
     verified = back.locator("[data-deal-verified][data-verified-deal='1']")
-    expect(verified).to_have_attribute("data-deal-verified", "true", timeout=10_000)
+    expect(verified).to_have_attribute("data-deal-verified", "true", timeout=LOADED_MS)
 
 
 # Every message a friend's page receives on its data channel, kept in the page as it came.
@@ -351,7 +361,7 @@ def test_four_browsers_play_a_deal_to_equal_totals_and_a_lying_host_is_caught(ne
         connect(host, friend, seat, name)
         friends.append(friend)
     for friend in friends:
-        expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=20_000)
+        expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     for seat, friend in enumerate(friends, 1):
         expect(friend.locator("#hand button[data-card]")).to_have_count(13)
         assert friend.locator("html").get_attribute("data-seat") == str(seat)
@@ -361,7 +371,7 @@ def test_four_browsers_play_a_deal_to_equal_totals_and_a_lying_host_is_caught(ne
     verdicts = []
     for friend in friends:
         check = friend.locator("[data-deal-verified][data-verified-deal='1']")
-        expect(check).to_have_count(1, timeout=10_000)
+        expect(check).to_have_count(1, timeout=LOADED_MS)
         verdicts.append(check.get_attribute("data-deal-verified"))
     assert sorted(verdicts) == ["false", "true", "true"], verdicts
     for friend in friends:

@@ -4,13 +4,13 @@ carries out; here they are read as values."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from barbu import ChooseContract, Contract, Double, Phase
 from barbu.session import SessionView
+from tests.helpers import run
 from web.game.choices import Choices
 from web.game.effects import Act, Announce, Focus, Later, Notify, Show
 from web.game.engine import Game
@@ -128,5 +128,5 @@ def test_a_hint_comes_later_and_a_failed_one_is_a_notice():
     assert isinstance(shown, Show) and shown.ui.hint_waiting is not None
     assert isinstance(later, Later)
     page.ui = shown.ui  # as the controller would have taken it
-    effects = asyncio.run(later.effects)
+    effects = run(later.effects)
     assert effects == [Show(page.ui.answer_hint(None)), Notify("hint-failed", "hint.failed")]

@@ -8,7 +8,6 @@ of the host's page that ends the evening's game."""
 
 from __future__ import annotations
 
-import asyncio
 import types
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 
 from barbu import STANDARD
+from tests.helpers import run
 from web.friends.guest import GuestTable
 from web.friends.host import HostTable
 from web.game.effects import DrawFriends, Notify
@@ -59,7 +59,7 @@ def hosting(friends: tuple[int, ...] = (2,)) -> tuple[Hosting, Transport]:
 def test_an_invitation_is_made_per_seat_and_carries_the_hosts_name_and_the_network():
     shown, _ = hosting((1, 3))
     for seat in (1, 3):
-        assert asyncio.run(shown.invite(seat)) == [DrawFriends()]
+        assert run(shown.invite(seat)) == [DrawFriends()]
     assert [s.invitation.url for s in shown.props().seats] == [
         "https://barbu.example/#join=1",
         "https://barbu.example/#join=3",
@@ -70,19 +70,19 @@ def test_an_invitation_is_made_per_seat_and_carries_the_hosts_name_and_the_netwo
 
 def test_an_empty_or_damaged_reply_is_refused_and_an_accepted_one_waits_for_its_channel():
     shown, _ = hosting()
-    asyncio.run(shown.invite(2))
-    asyncio.run(shown.accept(2, "  "))
+    run(shown.invite(2))
+    run(shown.accept(2, "  "))
     assert shown.invitations[2].error == "friends.reply_empty"
-    asyncio.run(shown.accept(2, "garbage"))
+    run(shown.accept(2, "garbage"))
     assert shown.invitations[2].error == "peer.damaged" and not shown.invitations[2].accepted
-    asyncio.run(shown.accept(2, "a reply", now=100.0))
+    run(shown.accept(2, "a reply", now=100.0))
     assert shown.invitations[2].accepted and shown.invitations[2].error is None
 
 
 def test_a_reply_whose_channel_never_opens_says_the_networks_need_a_relay():
     shown, _ = hosting()
-    asyncio.run(shown.invite(2))
-    asyncio.run(shown.accept(2, "a reply", now=100.0))
+    run(shown.invite(2))
+    run(shown.accept(2, "a reply", now=100.0))
     assert shown.tick(100.0 + CONNECT_WAIT - 1) == []
     assert shown.tick(100.0 + CONNECT_WAIT + 1) == [DrawFriends()]
     invitation = shown.invitations[2]
@@ -92,8 +92,8 @@ def test_a_reply_whose_channel_never_opens_says_the_networks_need_a_relay():
 
 def test_a_channel_that_opens_in_time_is_not_called_lost():
     shown, _ = hosting()
-    asyncio.run(shown.invite(2))
-    asyncio.run(shown.accept(2, "a reply", now=100.0))
+    run(shown.invite(2))
+    run(shown.accept(2, "a reply", now=100.0))
     guest = GuestTable()
     shown.heard("open", 2, "", 101.0)
     shown.heard("message", 2, guest.hello("Bob", shown.table.token(2)), 101.5)
@@ -207,7 +207,7 @@ def test_a_reloaded_hosts_table_resumes_from_its_save_with_every_seat_invited_an
     assert table.status(2) == "away" and table.token(2) != before.token(2)
     assert table.played_by_computer(2) is False  # away: the game waits for Bob...
     back.transport = Transport()
-    asyncio.run(back.invite(2, again=True))  # ...invited anew, still away...
+    run(back.invite(2, again=True))  # ...invited anew, still away...
     assert table.status(2) == "away" and not table.played_by_computer(2)
     assert table.hand_over(50.0 + 59, 60) == [] and table.hand_over(50.0 + 61, 60) == [2]
 

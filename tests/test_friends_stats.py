@@ -7,11 +7,11 @@ the statistics, or shows with someone else's place."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import types
 from typing import Any
 
+from tests.helpers import run
 from tests.test_friends_protocol import Table
 from web.friends.guest import Change
 from web.friends.remote import RemoteGame
@@ -52,7 +52,7 @@ def stored(effects: list[Any]) -> None:
     """Carry out the writes the effects hold (``Later``), as the page does."""
     for effect in effects:
         if isinstance(effect, Later):
-            asyncio.run(effect.effects)
+            run(effect.effects)
 
 
 def test_a_friends_finished_session_goes_into_its_statistics_from_its_seat():

@@ -5,12 +5,12 @@ an action applied), as the controller would."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from barbu import action_to_data
+from tests.helpers import run
 from web.game.effects import Apply, Effect, Mark, Measure, PlayersFailed, Settled, Show, Take
 from web.game.engine import Game
 from web.game.players import PlayersLoop
@@ -73,7 +73,7 @@ def test_a_computer_players_turn_is_timed_then_its_thinking_dropped_and_its_acti
     assert seat is not None
     action = game.replayable().legal_actions()[0]
     page = Page(game, Bots(game), ui=UiState().think(seat))
-    asyncio.run(PlayersLoop(page, Tasks()).bot_turn(seat, 0))
+    run(PlayersLoop(page, Tasks()).bot_turn(seat, 0))
     assert page.effects == [
         Mark("barbu:bot-ask"),
         Measure("barbu:bot-decision", "barbu:bot-ask"),
@@ -88,7 +88,7 @@ def test_an_answer_of_another_generation_is_dropped():
     assert seat is not None
     page = Page(game, Bots(game))
     loop = PlayersLoop(page, Tasks())
-    asyncio.run(loop.bot_turn(seat, loop.generation - 1))
+    run(loop.bot_turn(seat, loop.generation - 1))
     assert page.effects == []
 
 
@@ -96,14 +96,14 @@ def test_without_a_worker_the_loop_shows_who_thinks_and_stops():
     game = a_bots_turn()
     seat = game.replayable().to_move
     page = Page(game, Bots(game, ready=False))
-    asyncio.run(PlayersLoop(page, Tasks()).advance())
+    run(PlayersLoop(page, Tasks()).advance())
     assert page.effects == [Show(UiState().think(seat)), Settled()]
 
 
 def test_a_dead_worker_stops_the_loop_and_is_said():
     game = a_bots_turn()
     page = Page(game, Bots(game, fails=True))
-    asyncio.run(PlayersLoop(page, Tasks()).advance())
+    run(PlayersLoop(page, Tasks()).advance())
     failed, settled = page.effects[-2:]
     assert isinstance(failed, PlayersFailed) and str(failed.error) == "the worker died"
     assert settled == Settled() and page.effects[0] == Mark("barbu:bot-ask")
@@ -112,7 +112,7 @@ def test_a_dead_worker_stops_the_loop_and_is_said():
 def test_the_loop_plays_the_computer_players_until_the_player_is_due():
     game = a_bots_turn()
     page = Page(game, Bots(game), settings=Settings(speed="instant", autoplay=False))
-    asyncio.run(PlayersLoop(page, Tasks()).advance())
+    run(PlayersLoop(page, Tasks()).advance())
     applied = [e for e in page.effects if isinstance(e, Apply)]
     assert applied and all(e.mark == "barbu:bot-action" for e in applied)
     assert page.effects[-1] == Settled()

@@ -6,7 +6,6 @@ decide between two awaits to the page's ``apply``, recorded here."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 import types
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import run
 from web.game import replays as replays_module
 from web.game.effects import (
     Announce,
@@ -308,20 +308,20 @@ def test_a_link_made_redraws_the_replay_with_it_and_a_long_one_is_downloaded(mon
     page = Page(a_finished_deal())
     shown = replays(page)
     shown.open_deal(1)
-    effects = asyncio.run(shown.share())
+    effects = run(shown.share())
     assert shown.replay is not None and shown.replay.link is not None
     assert shown.replay.link.startswith("https://barbu.example/?lang=en#replay=")
     said = Announce(text(page, "replay.link_made"))
     assert effects == [drawn(shown), Announce(shown.said()), said]
     monkeypatch.setattr(replays_module, "LINK_LIMIT", 10)
-    effects = asyncio.run(shown.share(whole=True))
+    effects = run(shown.share(whole=True))
     assert shown.replay is not None and shown.replay.link_file
     download = effects[0]
     assert isinstance(download, Download) and download.name == "barbu-session-11.json"
     said = Announce(text(page, "replay.link_file_session"))
     assert effects[1:] == [drawn(shown), Announce(shown.said()), said]
     shown.close()
-    assert asyncio.run(shown.share()) == []
+    assert run(shown.share()) == []
 
 
 def test_a_review_s_progress_shows_only_on_its_deal_and_cancelling_stops_the_worker():
@@ -350,7 +350,7 @@ def test_a_review_hands_its_progress_then_its_end_to_the_page_between_its_awaits
     shown.open_deal(1)
     assert shown.replay is not None
     started = shown.replay.review_progress(0)
-    asyncio.run(shown.review())
+    run(shown.review())
     ended = started.reviewed(() if done == "done" else None)
     assert shown.replay == ended and shown.review_call is None
     assert page.applied == [
@@ -366,7 +366,7 @@ def test_a_session_s_review_hands_each_deal_s_progress_to_the_page_and_says_its_
     page = Page(two_finished_deals(), bots=Bots({"decisions": []}))
     shown = replays(page)
     shown.open_deal(2)
-    asyncio.run(shown.review_session())
+    run(shown.review_session())
     catalog = page.catalog
     assert page.applied[0] == Announce(catalog.text("review.session_started", count=2))
     assert page.applied[-1] == Announce(catalog.text("review.session_done", count=0))

@@ -9,13 +9,13 @@ again, or statistics dropped without a word.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 import pytest
 
 from barbu import Contract
+from tests.helpers import run
 from tests.test_kept_reviews import decision
 from tests.test_replay import finished_deal
 from tests.test_sessions import Page, Storage
@@ -154,7 +154,7 @@ def test_a_statistics_entry_refused_is_said_then_sent_again_until_stored():
     async def sleep(delay: float) -> None:
         slept.append(delay)
 
-    assert asyncio.run(store.retried("stats-failed", send, (1.0, 2.0, 4.0), sleep)) == []
+    assert run(store.retried("stats-failed", send, (1.0, 2.0, 4.0), sleep)) == []
     assert slept == [1.0, 2.0]
     assert said == [Notify("stats-failed", "notice.stats_failed"), Dismiss("stats-failed")]
 
@@ -170,7 +170,7 @@ def test_a_statistics_entry_always_refused_is_given_up_after_the_last_delay():
     async def sleep(delay: float) -> None:
         pass
 
-    asyncio.run(store.retried("stats-failed", send, (1.0, 2.0), sleep))
+    run(store.retried("stats-failed", send, (1.0, 2.0), sleep))
     assert len(sent) == 3 and said == [Notify("stats-failed", "notice.stats_failed")]
 
 
@@ -194,7 +194,7 @@ def test_the_finished_sessions_entry_goes_through_the_retried_write():
     Sessions(page).record_stats()
     (later,) = page.applied
     assert isinstance(later, Later) and sent == []  # sent in the background
-    assert asyncio.run(later.effects) == [] and sent == [entry_key(page.game.record())]
+    assert run(later.effects) == [] and sent == [entry_key(page.game.record())]
 
 
 class Console:
