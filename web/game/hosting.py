@@ -13,6 +13,10 @@ from another tab) into effects for the controller, like its other collaborators.
 first deal the page shows the invitations; the first deal is dealt once every friend has joined
 (or the host starts without the missing ones, whose seats the computer plays until they join).
 
+A reload of the host's page resumes the table (``Hosting.restore``): the save keeps, beside
+the session's record, the setup and the referee's state (``data``); the page puts the table
+back at once and gives it its transport once loaded, every seat invited anew.
+
 The transport is ``web/runtime/friends.js``'s ``Host``, passed in: the tests give a fake one.
 """
 
