@@ -55,7 +55,6 @@ from web.game.effects import (
     ShowPlay,
 )
 from web.game.engine import Game
-from web.game.save import SaveStore, local_storage
 from web.game.sessions import Sessions
 from web.languages.i18n import Catalog
 from web.languages.words import refusal, rules_link
@@ -230,7 +229,6 @@ class Joining:
         self.remote = RemoteGame()
         self.game: FriendGame | None = None
         self.proxies: list[Any] = []
-        self.store = SaveStore(local_storage(page.window))
         self.kept_key = ""
         """Where this browser keeps what it saw of the table's deals (``keep``)."""
         self.kept = ""
@@ -293,7 +291,7 @@ class Joining:
         if not (0 < len(table) <= 32 and all(c in "0123456789abcdef" for c in table)):
             return
         self.kept_key = f"{KEPT_PREFIX}{table}"
-        text = self.store.read(self.kept_key)
+        text = self.page.sessions.slot.store.read(self.kept_key)
         if text is not None:  # nothing usable kept: the deal left is said unchecked, no more
             with contextlib.suppress(JsonRefused):
                 self.remote.table.recall(load_json(text))
@@ -306,7 +304,7 @@ class Joining:
         text = json.dumps(self.remote.table.keep(), separators=(",", ":"))
         if text != self.kept:
             self.kept = text
-            self.store.write(text, self.kept_key)
+            self.page.sessions.slot.store.write(text, self.kept_key)
 
     def show(self, props: JoinProps) -> list[Effect]:
         """Take ``props`` and draw the panel."""
