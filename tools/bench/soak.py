@@ -32,6 +32,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from tools.bench import common
+from tools.bench.decisions import STATE, TARGETS
 from tools.dev.chromium import launch_options
 from tools.dev.serve import StaticServer
 
@@ -55,18 +56,6 @@ WASM = """(() => {
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = (...a) => instantiate(...a).then(keep);
 })()"""
-
-STATE = """() => {
-  const q = (s) => document.querySelector(s);
-  if (q('#center [data-action="next"]')) return 'next';
-  if (q('[data-testid="session-over"]')) return 'over';
-  if (q('[data-trump]')) return '[data-trump]';
-  if (q('[data-rank]')) return '[data-rank]';
-  if (q('[data-contract]:not([disabled])')) return '[data-contract]:not([disabled])';
-  if (q('[data-action="doubles-done"]')) return '[data-action="doubles-done"]';
-  if (q('#hand button[data-card].playable')) return '#hand button[data-card].playable';
-  return null;
-}"""
 
 # A decision taken as a tap would take it (the element's click), without Playwright's wait for
 # the element to hold still: the soak measures memory, not the input's path.
@@ -97,14 +86,12 @@ def play_session(page: Page) -> int:
         state = page.wait_for_function(STATE, polling=100, timeout=TIMEOUT_MS).json_value()
         if state == "over":
             return clicks
-        if state == "next":
-            if not reviewed:
-                review_deal(page)
-                reviewed = True
-            page.evaluate(CLICK, '#center [data-action="next"]')
-            continue
-        page.evaluate(CLICK, state)
-        clicks += 1
+        if state == "next" and not reviewed:
+            review_deal(page)
+            reviewed = True
+        page.evaluate(CLICK, TARGETS[state])
+        if state != "next":
+            clicks += 1
 
 
 def review_deal(page: Page) -> None:

@@ -34,6 +34,7 @@ import statistics
 from typing import TYPE_CHECKING
 
 from tools.bench import common
+from tools.bench.decisions import STATE, TARGETS
 from tools.dev.chromium import launch_options
 from tools.dev.serve import StaticServer
 
@@ -78,26 +79,6 @@ SNAPSHOT_KEPT = """async () => {
   const cache = await caches.open('python-snapshot');
   return (await cache.keys()).length > 0;
 }"""
-
-STATE = """() => {
-  const q = (s) => document.querySelector(s);
-  if (q('[data-action="next"]')) return 'next';
-  if (q('[data-trump]')) return 'trump';
-  if (q('[data-rank]')) return 'rank';
-  if (q('[data-contract]:not([disabled])')) return 'contract';
-  if (q('[data-action="doubles-done"]')) return 'double';
-  if (q('#hand button[data-card].playable')) return 'card';
-  return null;
-}"""
-"""What the page asks the player now (the hooks of e2e/test_session_play.py)."""
-
-TARGETS = {
-    "contract": "[data-contract]:not([disabled])",
-    "trump": '[data-trump="S"]',
-    "rank": '[data-rank="7"]',
-    "double": '[data-action="doubles-done"]',
-    "card": "#hand button[data-card].playable",
-}
 
 
 def blocking(tasks: list[list[float]], until: float | None) -> tuple[float, float]:
