@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,15 @@ def test_a_new_session_replaces_the_one_on_the_table_which_is_kept_as_the_previo
         Kick(),
     ]
     assert sessions.slot.previous_seed == 5 and page.applied == []
+
+
+def test_a_new_session_starts_the_pages_timeline_again():
+    page = Page()
+    page.timeline.mark("barbu:bot-action")
+    page.timeline.mark("barbu:draw")
+    page.timeline.measure("barbu:draw", "barbu:draw")
+    Sessions(page).new_session(42)
+    assert +page.timeline.marks == +page.timeline.measures == Counter()
 
 
 def test_the_menus_start_asks_first_when_a_session_is_under_way():

@@ -49,3 +49,19 @@ def test_marks_that_nobody_measures_are_kept_up_to_the_limit():
     assert performance.marks["barbu:bot-action"] == LIMIT  # the first ones still read
     timeline.mark("barbu:bot-action")
     assert performance.marks["barbu:bot-action"] == 1
+
+
+def test_a_restart_clears_every_entry_made_here_and_only_those():
+    performance = Performance()
+    performance.mark("barbu-interactive")  # the page's start: not the timeline's
+    timeline = Timeline(performance)
+    for _ in range(3):
+        timeline.mark("barbu:draw")
+        timeline.measure("barbu:draw", "barbu:draw")
+        timeline.mark("barbu:bot-action")
+    timeline.restart()
+    assert performance.measures["barbu:draw"] == performance.marks["barbu:bot-action"] == 0
+    assert performance.marks["barbu-interactive"] == 1
+    for _ in range(LIMIT):  # counted from zero again
+        timeline.mark("barbu:bot-action")
+    assert performance.marks["barbu:bot-action"] == LIMIT

@@ -190,8 +190,10 @@ class Sessions:
     def replace(
         self, game: Game, names: Sequence[str] | None, summary: int | None, said: str = ""
     ) -> list[Effect]:
-        """Put another session on the table, the current one kept as the previous session."""
+        """Put another session on the table, the current one kept as the previous session (and
+        the timeline started again: ``Timeline.restart``)."""
         self.slot.keep_previous(self.page.game.seed)
+        self.page.timeline.restart()
         shown = None if names is None else tuple(names)
         return [Put(game, shown, summary), CloseMenu(), Write(), Redraw(), Announce(said), Kick()]
 

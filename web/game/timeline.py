@@ -12,6 +12,9 @@ session). Decisions:
   durations).
 - At most ``LIMIT`` entries of one name are kept: the next one clears them all and starts
   again. A benchmark or a test reads a few hundred at most, soon after the page opened.
+- A new session on the table starts the timeline again (``restart``): the entries of the
+  sessions before are cleared, so an evening keeps one session's at most, whatever its length.
+  The page's start marks (``barbu-interactive``, Python's start...) are not made here and stay.
 """
 
 from __future__ import annotations
@@ -50,3 +53,12 @@ class Timeline:
         self.measures[name] += 1
         self.performance.clearMarks(start)
         self.marks[start] = 0
+
+    def restart(self) -> None:
+        """Clear every mark and measure made here (another session is on the table)."""
+        for name in self.marks:
+            self.performance.clearMarks(name)
+        for name in self.measures:
+            self.performance.clearMeasures(name)
+        self.marks.clear()
+        self.measures.clear()
