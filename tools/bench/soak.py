@@ -15,7 +15,9 @@ element (``wait_for``): the nodes it counts are the page's, not the benchmark's.
 session it prints:
 
 - the page's JavaScript heap in use (after a garbage collection, DevTools' ``Runtime``);
-- the page's Python memory (the interpreter's WebAssembly memory, seen when it was made);
+- the page's Python memory (the interpreter's WebAssembly memory, seen when it was made), and
+  its workers' (the computer players' Python: each module worker is started through a module
+  that watches the same, so the context bypasses the page's Content-Security-Policy);
 - the memory of the page and of each of its workers (the computer players' Python among them),
   as ``performance.measureUserAgentSpecificMemory()`` attributes it (the page is cross-origin
   isolated; Chromium is asked to measure at once);
@@ -45,21 +47,37 @@ if TYPE_CHECKING:  # main() imports Playwright itself, only when the benchmark r
 
 TIMEOUT_MS = 180_000
 
-# The WebAssembly memories the page makes (its Python's), kept to be measured.
+# The WebAssembly memories the page makes (its Python's), kept to be measured; and the same in
+# each module worker the page starts (the computer players' Python): the worker is started from
+# a module of this script's that sets the same watch, then imports the page's worker module (a
+# blob: address, which the page's Content-Security-Policy refuses: the context bypasses it).
 WASM = """(() => {
-  window.soakMemories = [];
-  const keep = (result) => {
-    const instance = result.instance || result;
-    for (const value of Object.values(instance.exports || {})) {
-      if (value instanceof WebAssembly.Memory) window.soakMemories.push(value);
-    }
-    return result;
+  const watch = () => {
+    self.soakMemories = [];
+    const keep = (result) => {
+      const instance = result.instance || result;
+      for (const value of Object.values(instance.exports || {})) {
+        if (value instanceof WebAssembly.Memory) self.soakMemories.push(value);
+      }
+      return result;
+    };
+    const streaming = WebAssembly.instantiateStreaming;
+    if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming(...a).then(keep);
+    const instantiate = WebAssembly.instantiate;
+    WebAssembly.instantiate = (...a) => instantiate(...a).then(keep);
   };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming(...a).then(keep);
-  const instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...a) => instantiate(...a).then(keep);
+  watch();
+  const Original = window.Worker;
+  window.Worker = function (url, options) {
+    if (options?.type !== 'module') return new Original(url, options);
+    const address = JSON.stringify(new URL(url, location.href).href);
+    const source = `(${watch})();\nawait import(${address});`;
+    const blob = new Blob([source], { type: 'text/javascript' });
+    return new Original(URL.createObjectURL(blob), options);
+  };
 })()"""
+
+WORKER_WASM = "() => (self.soakMemories || []).reduce((sum, m) => sum + m.buffer.byteLength, 0)"
 
 # A decision taken as a tap would take it (the element's click), without Playwright's wait for
 # the element to hold still: the soak measures memory, not the input's path.
@@ -153,6 +171,7 @@ def measure(page: Page, cdp: CDPSession) -> dict[str, float]:
     return {
         "heap": heap["usedSize"] / MB,
         "python": memory["wasm"] / MB,
+        "worker_python": sum(worker.evaluate(WORKER_WASM) for worker in page.workers) / MB,
         "window": scopes.get("Window", 0) / MB,
         "workers": workers / MB,
         "documents": counters["documents"],
@@ -166,6 +185,7 @@ def measure(page: Page, cdp: CDPSession) -> dict[str, float]:
 FIGURES = (
     ("heap", "JS heap MB"),
     ("python", "page's Python MB"),
+    ("worker_python", "workers' Python MB"),
     ("window", "page MB"),
     ("workers", "workers MB"),
     ("documents", "documents"),
@@ -232,6 +252,7 @@ def evening(
         is_mobile=True,
         has_touch=True,
         device_scale_factor=2,
+        bypass_csp=True,  # the workers' watch (WASM) starts them from blob: addresses
     )
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
