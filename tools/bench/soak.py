@@ -134,7 +134,7 @@ def review_deal(page: Page) -> None:
     page.keyboard.press("End")
     wait_for(page, "html[data-bots='ready']")
     page.click('#replay [data-action="review-start"]')
-    wait_for(page, "#replay .review-list [data-step]")
+    wait_for(page, "#replay #review-big")  # the review done (its list may be empty)
     page.click('#replay [data-action="replay-close"]')
 
 
