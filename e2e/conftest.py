@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from e2e.crashes import RECORDER, with_crash_logs
 from tools.dev.chromium import launch_options
 from tools.dev.serve import StaticServer
 
@@ -37,7 +38,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch headless Chromium with the flags this closed-network machine needs."""
-    return {**browser_type_launch_args, **launch_options()}
+    return {**browser_type_launch_args, **with_crash_logs(dict(launch_options()))}
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +111,7 @@ class SharedContext:
         if self.context is None:
             self.context = self.browser.new_context(base_url=self.base_url)
             self.context.set_default_timeout(BOOT_TIMEOUT_MS)
+            RECORDER.watch(self.context)
             for name in CHANGES_CONTEXT:
                 setattr(self.context, name, refuse(name))
         return self.context
@@ -184,6 +186,7 @@ def context(request, new_context, shared_context):
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test, for ``failed``."""
     report = yield
+    RECORDER.annotate(item, report)  # a crashed tab fails its test, with Chromium's words
     setattr(item, f"barbu_report_{report.when}", report)
     return report
 
@@ -204,6 +207,7 @@ def new_context(browser, base_url):
     def make(**options):
         context = browser.new_context(**{"base_url": base_url, **options})
         context.set_default_timeout(BOOT_TIMEOUT_MS)
+        RECORDER.watch(context)
         made.append(context)
         return context
 
