@@ -43,11 +43,12 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture(scope="module")
 def browser(launch_browser):
-    """A fresh Chromium for each test module (pytest-playwright shares one for the whole run).
+    """A fresh Chromium for each test module (pytest-playwright shares one for the whole run):
+    a module's browser starts clean, for about a second per module.
 
-    Two full runs saw a tab crash while booting ("Target crashed") after some ten minutes and a
-    hundred pages in one browser, in a different test each time, never when the modules ran
-    alone; a module's browser starts clean, for about a second per module.
+    The tabs that crashed at boot ("Target crashed") were killed by an allocation sampler that
+    Chromium turns on at random for a browser run, now off (tools/dev/chromium.py); a crash
+    fails its test with Chromium's words (e2e/crashes.py, docs/DEVELOPING.md "Crashed tabs").
     """
     browser = launch_browser()
     yield browser
