@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from e2e.crashes import RECORDER, with_crash_logs
 from tools.dev.chromium import launch_options
 from tools.dev.serve import StaticServer
 
@@ -37,16 +38,17 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch headless Chromium with the flags this closed-network machine needs."""
-    return {**browser_type_launch_args, **launch_options()}
+    return {**browser_type_launch_args, **with_crash_logs(dict(launch_options()))}
 
 
 @pytest.fixture(scope="module")
 def browser(launch_browser):
-    """A fresh Chromium for each test module (pytest-playwright shares one for the whole run).
+    """A fresh Chromium for each test module (pytest-playwright shares one for the whole run):
+    a module's browser starts clean, for about a second per module.
 
-    Two full runs saw a tab crash while booting ("Target crashed") after some ten minutes and a
-    hundred pages in one browser, in a different test each time, never when the modules ran
-    alone; a module's browser starts clean, for about a second per module.
+    The tabs that crashed at boot ("Target crashed") were killed by an allocation sampler that
+    Chromium turns on at random for a browser run, now off (tools/dev/chromium.py); a crash
+    fails its test with Chromium's words (e2e/crashes.py, docs/DEVELOPING.md "Crashed tabs").
     """
     browser = launch_browser()
     yield browser
@@ -110,6 +112,7 @@ class SharedContext:
         if self.context is None:
             self.context = self.browser.new_context(base_url=self.base_url)
             self.context.set_default_timeout(BOOT_TIMEOUT_MS)
+            RECORDER.watch(self.context)
             for name in CHANGES_CONTEXT:
                 setattr(self.context, name, refuse(name))
         return self.context
@@ -184,6 +187,7 @@ def context(request, new_context, shared_context):
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test, for ``failed``."""
     report = yield
+    RECORDER.annotate(item, report)  # a crashed tab fails its test, with Chromium's words
     setattr(item, f"barbu_report_{report.when}", report)
     return report
 
@@ -204,6 +208,7 @@ def new_context(browser, base_url):
     def make(**options):
         context = browser.new_context(**{"base_url": base_url, **options})
         context.set_default_timeout(BOOT_TIMEOUT_MS)
+        RECORDER.watch(context)
         made.append(context)
         return context
 

@@ -3,6 +3,16 @@
 Debian's Chromium when installed, else the browser ``playwright install chromium`` fetched; the
 flags keep Chromium from calling home, which on a closed network floods it with refused
 connections (see /work/shared/TOOLCHAIN.md).
+
+Chromium's in-process allocation samplers are off (``SAMPLERS_THAT_CRASH``): in a renderer where
+one is on (each is drawn at random a process), a sampled allocation made while V8 runs the
+page's WebAssembly on a secondary stack (Pyodide's JavaScript Promise Integration: Python's
+start, a deoptimised function compiled again) walks that stack's frames past its end
+(base::debug::TraceStackFramePointers takes the thread's own stack end for it), and the tab dies
+of a SIGSEGV: the "Target crashed" of the e2e tests (docs/DEVELOPING.md, "Crashed tabs").
+Chromium keeps only the last ``--disable-features`` of its command line, so the flag carries
+Playwright's own list too (``PLAYWRIGHT_DISABLED_FEATURES``, checked against the installed
+Playwright by tests/test_chromium_flags.py).
 """
 
 from __future__ import annotations
@@ -11,6 +21,28 @@ from pathlib import Path
 from typing import NotRequired, TypedDict
 
 DEBIAN_CHROMIUM = Path("/usr/lib/chromium/chromium")
+SAMPLERS_THAT_CRASH = ["HeapProfilerReporting", "GwpAsanMalloc", "GwpAsanPartitionAlloc"]
+"""The allocation samplers that record a stack trace by walking frame pointers."""
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+"""The features Playwright's launcher disables (its chromiumSwitches), which our own
+``--disable-features`` would otherwise undo."""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -20,6 +52,7 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + SAMPLERS_THAT_CRASH),
 ]
 
 
