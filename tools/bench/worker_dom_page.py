@@ -47,6 +47,9 @@ from web.table.props import TableProps, table_props
 from web.table.table_state import TableState
 from web.table.view import TableView
 
+PAUSE = 0.25
+"""The pause between redraws (s): the page lays out and paints the last one, its heartbeat runs."""
+
 
 @dataclass(frozen=True)
 class Scene:
@@ -278,7 +281,7 @@ async def redraws(mode: str, document: Any, window: Any, js: Any, reps: int) -> 
                 if kind == "tap":
                     table.build()
                     table.draw(scene.before)
-                await asyncio.sleep(0.03)  # the page's heartbeat runs between redraws
+                await asyncio.sleep(PAUSE)
                 sent = table.calls if mode == "batched" else 0
                 counter.operations = 0
                 start, clock = now(js), js.performance.now()
