@@ -99,8 +99,8 @@ def scratch(dist: Path, into: Path, reps: int, proxy_reps: int, trips: int) -> P
     for where, tag in TAGS.items():
         script = SCRIPT.format(where=where, reps=reps, proxy_reps=proxy_reps, trips=trips)
         (site / f"{where}.py").write_text(script, encoding="utf-8")
-        (site / f"{where}.html").write_text(page.replace("SCRIPT", tag), encoding="utf-8")
-    worker = page.replace("SCRIPT", TAGS["worker"])
+        (site / f"{where}.html").write_text(page.replace("<!-- PYTHON -->", tag), encoding="utf-8")
+    worker = page.replace("<!-- PYTHON -->", TAGS["worker"])
     for name, blob in (("csp", False), ("csp-blob", True)):
         html = worker.replace("<!-- CSP -->", index_csp(blob))
         (site / f"{name}.html").write_text(html, encoding="utf-8")

@@ -35,9 +35,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from barbu.actions import ChooseContract, Play
-from barbu.presets import STANDARD
-from barbu.view import Phase
+from barbu import STANDARD, ChooseContract, Phase, Play
 from tools.site.static_dom import Document, Element
 from web.game.engine import Game
 from web.languages.i18n import Catalog
