@@ -8,7 +8,7 @@ VENV_PYTHON := $(VENV)/bin/python
 NPM_STAMP := node_modules/.package-lock.json
 VENV_STAMP := $(VENV)/.installed
 
-.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends bench-taps soak chromium clean
+.PHONY: build run lint test test-fast bench bench-first lighthouse bench-rules bench-bots bench-replay bench-friends bench-taps bench-worker-dom soak chromium clean
 
 ## build: the deployable site in dist/ (installs the pinned npm packages first if needed)
 build: $(NPM_STAMP)
@@ -73,6 +73,11 @@ bench-friends: $(VENV_STAMP) chromium build
 ## slowed 4× (not a test)
 bench-taps: $(VENV_STAMP) chromium build
 	$(VENV_PYTHON) -m tools.bench.taps
+
+## bench-worker-dom: the table's redraw drawn from a PyScript worker (through its DOM proxies, or
+## one call a region to a builder on the main thread) against the main thread's Python (not a test)
+bench-worker-dom: $(VENV_STAMP) chromium build
+	$(VENV_PYTHON) -m tools.bench.worker_dom
 
 ## soak: a long evening in one phone tab, ten sessions at the master level with a review, a
 ## replay and the statistics page in each; memory, DOM nodes and listeners after each (not a test)

@@ -15,7 +15,7 @@ from barbu.presets import preset
 from tools.bench import common
 
 BENCH = Path(common.__file__).resolve().parent
-HELPERS = {"__init__", "common", "baseline", "decisions"}
+HELPERS = {"__init__", "common", "baseline", "decisions", "worker_dom_page"}
 """Modules of tools/bench/ without a command line of their own."""
 COMMANDS = sorted(p.stem for p in BENCH.glob("*.py") if p.stem not in HELPERS)
 
