@@ -5,7 +5,6 @@ effects they hand to the page's ``apply``."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from barbu.presets import STANDARD
+from tests.helpers import run
 from web.game.effects import (
     Announce,
     CloseMenu,
@@ -184,7 +184,7 @@ def test_a_file_that_is_not_a_record_is_a_notice():
         async def text(self) -> str:
             return "not json"
 
-    effects = asyncio.run(Sessions(Page()).import_file(File()))
+    effects = run(Sessions(Page()).import_file(File()))
     assert effects == [Notify("import-failed", "notice.import_not_json")]
 
 
@@ -198,7 +198,7 @@ def test_a_record_imported_replaces_the_session():
             return record
 
     page = Page()
-    effects = asyncio.run(Sessions(page).import_file(File()))
+    effects = run(Sessions(page).import_file(File()))
     assert isinstance(effects[0], Put) and effects[0].game.seed == 77
     assert effects[-2:] == [Announce(page.catalog.text("say.imported")), Kick()]
 
