@@ -14,6 +14,8 @@ the functions below where they apply (each tool keeps its own default):
   former id, and one of its options, the value read as JSON (``true``, ``-30``, ``null``) or a
   word; ``rules_from`` builds the rules or stops with the parser's error;
 - ``--dist DIR``: the built site (``python -m tools.site.build`` first), dist/ by default.
+
+``PHONE`` is the phone the browser benchmarks emulate.
 """
 
 from __future__ import annotations
@@ -21,13 +23,36 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 from barbu import RuleError
 from barbu.presets import REGISTRY, STANDARD, Option, preset
 from barbu.rules import Rules
 
+if TYPE_CHECKING:  # the browser benchmarks import Playwright themselves, when they run
+    from playwright.sync_api import ViewportSize
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
+
+
+class PhoneContext(TypedDict):
+    """The options of a browser context that emulates a phone."""
+
+    viewport: ViewportSize
+    is_mobile: bool
+    has_touch: bool
+    device_scale_factor: float
+
+
+PHONE: PhoneContext = {
+    "viewport": {"width": 360, "height": 640},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+"""A phone's browser context (360×640, touch, device pixel ratio 2), as the browser benchmarks
+open one: ``browser.new_context(**PHONE, ...)``."""
 
 
 def parser(name: str, doc: str | None) -> argparse.ArgumentParser:

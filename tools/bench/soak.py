@@ -248,10 +248,7 @@ def evening(
 
     context = browser.new_context(
         base_url=base,
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
+        **common.PHONE,
         bypass_csp=True,  # the workers' watch (WASM) starts them from blob: addresses
     )
     context.set_default_timeout(TIMEOUT_MS)

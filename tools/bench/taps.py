@@ -133,10 +133,7 @@ def one_round(browser: Browser, base: str, seed: int, throttle: float) -> dict[s
     """A first visit's boot, then a deal on a later visit, in a new throttled phone context."""
     context = browser.new_context(
         base_url=base,
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
+        **common.PHONE,
     )
     context.add_init_script(OBSERVE)
     page = context.new_page()

@@ -112,10 +112,7 @@ def visit(browser: Browser, base: str, page_name: str, wait_ms: int) -> dict[str
     the full figures of the cold visit, Python's start of both, what the page saw."""
     context = browser.new_context(
         base_url=base,
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
+        **common.PHONE,
     )
     page = context.new_page()
     errors: list[str] = []
