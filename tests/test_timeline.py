@@ -65,3 +65,17 @@ def test_a_restart_clears_every_entry_made_here_and_only_those():
     for _ in range(LIMIT):  # counted from zero again
         timeline.mark("barbu:bot-action")
     assert performance.marks["barbu:bot-action"] == LIMIT
+
+
+def test_a_measure_whose_start_a_restart_cleared_is_not_taken():
+    """A computer player's decision asked in one session and answered in the next: the browser
+    would throw on the missing mark, and the computer players' loop would stop."""
+    performance = Performance()
+    timeline = Timeline(performance)
+    timeline.mark("barbu:bot-ask")
+    timeline.restart()
+    timeline.measure("barbu:bot-decision", "barbu:bot-ask")
+    assert performance.measures["barbu:bot-decision"] == 0
+    timeline.mark("barbu:bot-ask")
+    timeline.measure("barbu:bot-decision", "barbu:bot-ask")
+    assert performance.measures["barbu:bot-decision"] == 1

@@ -14,6 +14,7 @@ session). Decisions:
   again. A benchmark or a test reads a few hundred at most, soon after the page opened.
 - A new session on the table starts the timeline again (``restart``): the entries of the
   sessions before are cleared, so an evening keeps one session's at most, whatever its length.
+  A measure whose start mark was cleared so is not taken (``performance.measure`` would throw).
   The page's start marks (``barbu-interactive``, Python's start...) are not made here and stay.
 """
 
@@ -45,7 +46,11 @@ class Timeline:
         self.marks[name] += 1
 
     def measure(self, name: str, start: str) -> None:
-        """A measure named ``name`` from the mark ``start`` to now; that mark is then cleared."""
+        """A measure named ``name`` from the mark ``start`` to now; that mark is then cleared.
+        None if ``start`` was cleared meanwhile (a computer player's decision asked before
+        another session came on the table): the browser would throw."""
+        if not self.marks[start]:
+            return
         if self.measures[name] >= LIMIT:
             self.performance.clearMeasures(name)
             self.measures[name] = 0
