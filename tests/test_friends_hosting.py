@@ -102,6 +102,19 @@ def test_a_channel_that_opens_in_time_is_not_called_lost():
     assert shown.invitations[2].error is None
 
 
+def test_a_channel_open_in_time_whose_hello_is_late_is_not_called_lost():
+    """The friend's page may be slow to say hello (its Python busy): the route is there."""
+    shown, _ = hosting()
+    run(shown.invite(2))
+    run(shown.accept(2, "a reply", now=100.0))
+    shown.heard("open", 2, "", 119.0)
+    assert shown.tick(100.0 + 3 * CONNECT_WAIT) == []
+    assert shown.invitations[2].error is None and shown.table.status(2) == "invited"
+    guest = GuestTable()
+    shown.heard("message", 2, guest.hello("Bob", shown.table.token(2)), 200.0)
+    assert shown.table.status(2) == "connected"
+
+
 def test_the_first_deal_is_dealt_once_the_friend_has_contributed_and_only_once():
     shown, transport = hosting()
     guest = GuestTable()

@@ -236,7 +236,8 @@ class Hosting:
         """What the transport heard on ``seat``'s channel at ``now`` (seconds)."""
         if seat not in self.table.friends:
             return []
-        if kind == "open":
+        if kind == "open":  # a direct route exists, however long the friend's hello may take
+            self.accepted_at.pop(seat, None)
             self.table.opened(seat)
             return [DrawFriends()]
         if kind == "close":
@@ -265,7 +266,7 @@ class Hosting:
         return effects
 
     def tick(self, now: float) -> list[Effect]:
-        """Say which accepted replies led to no connection after ``CONNECT_WAIT`` seconds (two
+        """Say which accepted replies opened no channel after ``CONNECT_WAIT`` seconds (two
         networks that need a relay), deal without contributions late by ``CONTRIBUTE_WAIT``,
         and hand to computer players the seats away for longer than the wait."""
         effects: list[Effect] = []
