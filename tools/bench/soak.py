@@ -78,6 +78,9 @@ WASM = """(() => {
 })()"""
 
 WORKER_WASM = "() => (self.soakMemories || []).reduce((sum, m) => sum + m.buffer.byteLength, 0)"
+PLAYERS_BLOCKS = "async () => JSON.parse(await barbuBoot.bots.ask('memory', '[]')).blocks"
+"""The memory blocks the computer players' Python holds (web/runtime/worker.py, ``memory``): its
+WebAssembly memory never shrinks, so its size says the peak, this what is kept."""
 
 # A decision taken as a tap would take it (the element's click), without Playwright's wait for
 # the element to hold still: the soak measures memory, not the input's path.
@@ -172,6 +175,7 @@ def measure(page: Page, cdp: CDPSession) -> dict[str, float]:
         "heap": heap["usedSize"] / MB,
         "python": memory["wasm"] / MB,
         "worker_python": sum(worker.evaluate(WORKER_WASM) for worker in page.workers) / MB,
+        "worker_blocks": page.evaluate(PLAYERS_BLOCKS) / 1000,
         "window": scopes.get("Window", 0) / MB,
         "workers": workers / MB,
         "documents": counters["documents"],
@@ -186,6 +190,7 @@ FIGURES = (
     ("heap", "JS heap MB"),
     ("python", "page's Python MB"),
     ("worker_python", "workers' Python MB"),
+    ("worker_blocks", "players' Python k blocks"),
     ("window", "page MB"),
     ("workers", "workers MB"),
     ("documents", "documents"),

@@ -16,7 +16,8 @@
  * is stored (null: none was taken). From the page: {id, call, args}, where call is "decide",
  * "hint" or "review" (web/runtime/worker.py, arguments as plain data; a review also sends
  * {id, progress} as it goes, and stops when the page sends {cancel: id}), or "keep_code" (cache name, address,
- * PyScript's sources as JSON: compiled, then stored if new, see web/runtime/codecache.py); answered
+ * PyScript's sources as JSON: compiled, then stored if new, see web/runtime/codecache.py), or
+ * "memory" (what its Python holds: the soak benchmark reads it); answered
  * {id, answer} (JSON text) or {id, error}.
  */
 import {
@@ -90,6 +91,7 @@ const CALLS = {
   decide: (python, args) => python.decide(...args),
   hint: (python, args) => python.hint(...args),
   keep_code: (python, args) => keepCode(python, ...args),
+  memory: (python) => python.memory(),
   review: (python, args, id) => python.review(
     ...args,
     (share) => postMessage({ id, progress: share }),

@@ -10,7 +10,9 @@ main thread never does.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -111,3 +113,11 @@ def compile_code(sources_json: str) -> bytes:
 
     write_sources(json.loads(str(sources_json)))
     return pack(compile_all())
+
+
+def memory() -> str:
+    """What the worker's Python holds now, after a garbage collection, as JSON: its allocated
+    memory blocks and the objects the collector tracks (read by the soak benchmark: a
+    WebAssembly memory never shrinks, so its size tells the peak, these what is kept)."""
+    gc.collect()
+    return json.dumps({"blocks": sys.getallocatedblocks(), "objects": len(gc.get_objects())})
