@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from web.game.timeline import LIMIT, Timeline
+from web.game.timeline import LIMIT, ONCE, Timeline
 
 
 class Performance:
@@ -79,3 +79,16 @@ def test_a_measure_whose_start_a_restart_cleared_is_not_taken():
     timeline.mark("barbu:bot-ask")
     timeline.measure("barbu:bot-decision", "barbu:bot-ask")
     assert performance.measures["barbu:bot-decision"] == 1
+
+
+def test_a_restart_keeps_the_marks_made_once_in_the_pages_life():
+    performance = Performance()
+    timeline = Timeline(performance)
+    timeline.mark("barbu:bots-ready")
+    timeline.mark("barbu:bot-action")
+    timeline.restart()
+    assert "barbu:bots-ready" in ONCE
+    assert performance.marks["barbu:bots-ready"] == 1
+    assert performance.marks["barbu:bot-action"] == 0
+    timeline.restart()
+    assert performance.marks["barbu:bots-ready"] == 1

@@ -15,7 +15,8 @@ session). Decisions:
 - A new session on the table starts the timeline again (``restart``): the entries of the
   sessions before are cleared, so an evening keeps one session's at most, whatever its length.
   A measure whose start mark was cleared so is not taken (``performance.measure`` would throw).
-  The page's start marks (``barbu-interactive``, Python's start...) are not made here and stay.
+  The page's start marks (``barbu-interactive``, Python's start...) are not made here and stay;
+  nor is the mark of the computer players' worker answering, made here once (``ONCE``), cleared.
 """
 
 from __future__ import annotations
@@ -23,10 +24,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-__all__ = ["LIMIT", "Timeline"]
+__all__ = ["LIMIT", "ONCE", "Timeline"]
 
 LIMIT = 1000
 """The most marks, or measures, of one name kept in the page's timeline."""
+ONCE = frozenset({"barbu:bots-ready"})
+"""Marks made once in the page's life (the computer players' worker answers): a new session
+does not clear them (a test waits for one whatever the session on the table)."""
 
 
 class Timeline:
@@ -60,10 +64,11 @@ class Timeline:
         self.marks[start] = 0
 
     def restart(self) -> None:
-        """Clear every mark and measure made here (another session is on the table)."""
-        for name in self.marks:
+        """Clear every mark and measure made here but those of ``ONCE`` (another session is on
+        the table)."""
+        for name in [name for name in self.marks if name not in ONCE]:
             self.performance.clearMarks(name)
+            del self.marks[name]
         for name in self.measures:
             self.performance.clearMeasures(name)
-        self.marks.clear()
         self.measures.clear()
