@@ -78,9 +78,10 @@ WASM = """(() => {
 })()"""
 
 WORKER_WASM = "() => (self.soakMemories || []).reduce((sum, m) => sum + m.buffer.byteLength, 0)"
-PLAYERS_BLOCKS = "async () => JSON.parse(await barbuBoot.bots.ask('memory', '[]')).blocks"
-"""The memory blocks the computer players' Python holds (web/runtime/worker.py, ``memory``): its
-WebAssembly memory never shrinks, so its size says the peak, this what is kept."""
+PLAYERS_OBJECTS = "async () => JSON.parse(await barbuBoot.bots.ask('memory', '[]')).objects"
+"""The objects the computer players' Python keeps (web/runtime/worker.py, ``memory``; Pyodide's
+Python has no memory blocks to count): its WebAssembly memory never shrinks, so its size says
+the peak, this what is kept."""
 
 # A decision taken as a tap would take it (the element's click), without Playwright's wait for
 # the element to hold still: the soak measures memory, not the input's path.
@@ -175,7 +176,7 @@ def measure(page: Page, cdp: CDPSession) -> dict[str, float]:
         "heap": heap["usedSize"] / MB,
         "python": memory["wasm"] / MB,
         "worker_python": sum(worker.evaluate(WORKER_WASM) for worker in page.workers) / MB,
-        "worker_blocks": page.evaluate(PLAYERS_BLOCKS) / 1000,
+        "worker_objects": page.evaluate(PLAYERS_OBJECTS) / 1000,
         "window": scopes.get("Window", 0) / MB,
         "workers": workers / MB,
         "documents": counters["documents"],
@@ -190,7 +191,7 @@ FIGURES = (
     ("heap", "JS heap MB"),
     ("python", "page's Python MB"),
     ("worker_python", "workers' Python MB"),
-    ("worker_blocks", "players' Python k blocks"),
+    ("worker_objects", "players' Python k objects"),
     ("window", "page MB"),
     ("workers", "workers MB"),
     ("documents", "documents"),

@@ -117,7 +117,8 @@ def compile_code(sources_json: str) -> bytes:
 
 def memory() -> str:
     """What the worker's Python holds now, after a garbage collection, as JSON: its allocated
-    memory blocks and the objects the collector tracks (read by the soak benchmark: a
-    WebAssembly memory never shrinks, so its size tells the peak, these what is kept)."""
+    memory blocks (0 in Pyodide, whose Python is built without its own allocator) and the
+    objects the collector tracks (read by the soak benchmark: a WebAssembly memory never
+    shrinks, so its size tells the peak, the objects what is kept)."""
     gc.collect()
     return json.dumps({"blocks": sys.getallocatedblocks(), "objects": len(gc.get_objects())})
