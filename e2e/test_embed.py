@@ -60,7 +60,7 @@ def test_two_demos_embedded_in_another_site_work_side_by_side(new_context, host,
     demo = settlement.locator("#demo-settlement")
     expect(demo).to_have_attribute("data-state", "live")
     expect(settlement.locator("html")).to_have_attribute("lang", "fr")
-    expect(settlement.locator("html")).to_have_attribute("data-python", "main")
+    expect(settlement.locator("html")).to_have_attribute("data-python", "worker")
     demo.locator('[data-act="1-0"]').click()
     expect(demo.locator("[data-final]")).to_have_text(["\u221218", "0", "\u22126", "0"])
 

@@ -117,15 +117,18 @@ def test_the_demos_answer_in_the_pages_language(new_context, lang):
     """A reader trying doubles would see numbers that do not follow RULES.md §5, a toggle the
     rules forbid accepted without a word, or controls a keyboard cannot reach; a card tapped in
     "May I play this card?" would get no answer, or the engine's reason in another language.
-    a Domino deal could not be played to its end. (The demos share one engine per page, on the
-    page's main thread: html[data-python].)"""
+    a Domino deal could not be played to its end. (The demos share one engine per page, in a
+    worker: html[data-python]; the page's own timeline never measures a Python start.)"""
     page = new_context(viewport=PHONE).new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"/rules/{lang}/")
     try_the_doubles(page, lang)
-    expect(page.locator("html")).to_have_attribute("data-python", "main")
+    expect(page.locator("html")).to_have_attribute("data-python", "worker")
+    expect(page.locator("html")).to_have_attribute("data-boot", re.compile("^(snapshot|plain)$"))
+    started_here = "performance.getEntriesByType('measure').map((m) => m.name)"
+    assert not [name for name in page.evaluate(started_here) if name.startswith("barbu-python")]
     ask_may_i_play(page, lang)
     play_the_domino(page)
     play_the_guided_deal(page, lang)

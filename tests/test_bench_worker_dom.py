@@ -8,7 +8,7 @@ from typing import Any
 
 from tools.bench import worker_dom_page as page
 from tools.site.first_table import load_catalog
-from tools.site.static_dom import Document, Element
+from web.components.plain_dom import Document, Element
 
 
 class Window:
@@ -24,12 +24,12 @@ class Window:
 
 
 def html(data: Any) -> str:
-    """Plain data (``as_data``) built again as ``static_dom`` nodes, written out."""
+    """Plain data (``Element.data``) built again as ``plain_dom`` nodes, written out."""
     return rebuilt(data).html()
 
 
 def rebuilt(data: Any) -> Any:
-    """Plain data as a ``static_dom`` node (text stays text)."""
+    """Plain data as a ``web.components.plain_dom`` node (text stays text)."""
     if isinstance(data, str):
         return data
     tag, svg, flat, children = data

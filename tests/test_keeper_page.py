@@ -19,8 +19,8 @@ import pytest
 from barbu import Card, ChooseContract, Contract, Rank, RuleError, Suit
 from barbu.keeper import KeeperError, KeptDeal, KeptGame, Taken
 from barbu.presets import preset
-from tools.site.static_dom import Document
 from web.components.dom import Dom
+from web.components.plain_dom import Document
 from web.keeper.entry import Entry, EntryError
 from web.keeper.form import deal_form
 from web.keeper.results import block_sheets, ending, totals_bar

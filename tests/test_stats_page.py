@@ -23,8 +23,8 @@ from barbu.presets import PRESETS
 from tests.test_keeper_page import FakeStorage, RefusingStorage
 from tests.test_stats import record
 from tools.site.build import PAGES
-from tools.site.static_dom import Document
 from tools.site.stats_page import stats_document
+from web.components.plain_dom import Document
 from web.languages.i18n import SUPPORTED
 from web.stats.app import StatsPage
 from web.stats.figures import (

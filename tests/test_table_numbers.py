@@ -13,7 +13,7 @@ import pytest
 from barbu.presets import FR32, ITALIAN, STANDARD
 from barbu.rules import Rules
 from tools.site.first_table import load_catalog, skeleton, state
-from tools.site.static_dom import Document, Element
+from web.components.plain_dom import Document, Element
 from web.game.engine import Game
 from web.languages.i18n import SUPPORTED, number
 from web.model.state import UiState

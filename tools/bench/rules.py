@@ -13,7 +13,9 @@ server and measures in headless Chromium, rounds interleaved:
   back (warm) and does the same.
 
 Printed: first contentful paint, the click's answer counted from the click and from navigation
-start, the bare ``loadPyodide()`` figures of the same rounds, and ratios. Figures, not a test.
+start, the page's main thread held meanwhile (its longest task until the answer, and the
+blocking time: each task's part over 50 ms, summed), the bare ``loadPyodide()`` figures of the
+same rounds, and ratios. Figures, not a test.
 """
 
 from __future__ import annotations
@@ -42,7 +44,15 @@ CLICK = """() => {
   return t;
 }"""
 ANSWERED = """() => document.querySelector('#demo-settlement [data-final="0"]')
-  .textContent === '-18'"""
+  .textContent === '\u221218'"""
+LONG_TASKS = """() => new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    observer.disconnect();
+    resolve(list.getEntries().map((task) => task.duration));
+  }).observe({ type: 'longtask', buffered: true });
+  setTimeout(() => resolve([]), 500);
+})"""
+"""The durations of the page's long tasks (50 ms or more) so far: none seen, an empty list."""
 
 Kind = Literal["cold", "warm"]
 """A visit: the first (cold), then a later one with the service worker active (warm)."""
@@ -55,6 +65,8 @@ class Visit(TypedDict):
     fcp: float
     answer: float
     answer_total: float
+    longest: float
+    blocking: float
 
 
 class RulesPage(TypedDict):
@@ -83,7 +95,14 @@ def visit(page: Page, url: str, first: bool) -> Visit:
     clicked = page.evaluate(CLICK)
     page.wait_for_function(ANSWERED, timeout=TIMEOUT_MS, polling="raf")
     answered = page.evaluate("performance.now()")
-    return {"fcp": fcp, "answer": answered - clicked, "answer_total": answered}
+    tasks: list[float] = page.evaluate(LONG_TASKS)
+    return {
+        "fcp": fcp,
+        "answer": answered - clicked,
+        "answer_total": answered,
+        "longest": max(tasks, default=0.0),
+        "blocking": sum(max(0.0, task - 50) for task in tasks),
+    }
 
 
 def measure_rules(
@@ -141,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
                 )
         server.stop()
 
-    def values(visit_: Kind, key: Literal["fcp", "answer", "answer_total"]) -> list[float]:
+    def values(
+        visit_: Kind, key: Literal["fcp", "answer", "answer_total", "longest", "blocking"]
+    ) -> list[float]:
         return [row[visit_][key] for row in rules]
 
     print()
@@ -155,6 +176,14 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  {visit_:4} demo's first answer, from the start  "
             f"{summary(values(visit_, 'answer_total'))}"
+        )
+        print(
+            f"  {visit_:4} main thread's longest task till then  "
+            f"{summary(values(visit_, 'longest'))}"
+        )
+        print(
+            f"  {visit_:4} main thread's blocking time till then "
+            f"{summary(values(visit_, 'blocking'))}"
         )
         base = [row[visit_] for row in bare]
         print(f"  {visit_:4} bare loadPyodide(), for comparison   {summary(base)}")

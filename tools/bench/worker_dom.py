@@ -20,7 +20,7 @@ takes seconds):
    sheet after six deals), ``full`` (built, then drawn) and ``tap`` (the state one decision later
    drawn over the one before): (a) ``main``, the main thread's Python as today; (b) ``proxy``,
    the worker through PyScript's proxies, the view's code unchanged; (c) ``batched``, the worker
-   drawing into plain data (tools/site/static_dom.py), each changed region of ``#table`` then
+   drawing into plain data (web/components/plain_dom.py), each changed region of ``#table`` then
    built by one call to a JavaScript builder on the main thread. With (b), the proxy operations
    of one redraw (reads, writes, calls); with (c), the calls.
 3. The main thread held during each redraw: the longest gap of the page's own heartbeat (a
@@ -58,7 +58,7 @@ plugins = ["!error", "!py-editor", "!py-terminal", "!py-game", "!donkey", "!depr
 [files]
 "./modules.zip" = "./*"
 "./catalog.json" = "./catalog.json"
-"./tools/site/static_dom.py" = "./tools/site/static_dom.py"
+"./web/components/plain_dom.py" = "./web/components/plain_dom.py"
 "./tools/bench/worker_dom_page.py" = "./tools/bench/worker_dom_page.py"
 """
 SCRIPT = """import js
@@ -91,7 +91,7 @@ def scratch(dist: Path, into: Path, reps: int, proxy_reps: int, trips: int) -> P
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / name, target)
     (site / "tools/site").mkdir(parents=True)
-    shutil.copy(common.ROOT / "tools/site/static_dom.py", site / "tools/site/static_dom.py")
+    shutil.copy(common.ROOT / "web/components/plain_dom.py", site / "web/components/plain_dom.py")
     catalog = common.ROOT / "web/languages/catalogs/en.json"
     shutil.copy(catalog, site / "catalog.json")
     (site / "worker_dom.toml").write_text(CONFIG, encoding="utf-8")

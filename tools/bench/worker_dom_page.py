@@ -10,7 +10,7 @@ Decisions:
 - ``main``: the page's ``document`` on the main thread, as today. ``proxy``: PyScript's
   ``pyscript.document`` from the worker, the view's code unchanged (each DOM operation a
   synchronous round trip to the main thread). ``batched``: the view draws into
-  ``tools.site.static_dom`` in the worker (plain Python data), then each region of
+  ``web.components.plain_dom`` in the worker (plain Python data), then each region of
   ``<main id="table">`` whose nodes changed goes to the main thread in ONE call, as JSON, to
   the page's builder (``window.barbuRegion``, tools/bench/worker_dom.js).
 - Two redraws per game state: ``full`` (the table built, then drawn: a page's first screen) and
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu import STANDARD, ChooseContract, Phase, Play
-from tools.site.static_dom import Document, Element
+from web.components.plain_dom import Document, Element
 from web.game.engine import Game
 from web.languages.i18n import Catalog
 from web.model.settings import Settings
@@ -154,14 +154,6 @@ def static_page() -> Document:
     return Document(body)
 
 
-def as_data(node: Element | str) -> Any:
-    """A node as JSON-able data: text, or ``[tag, svg, [name, value, ...], children]``."""
-    if isinstance(node, str):
-        return node
-    flat = [part for pair in node.attributes.items() for part in pair]
-    return [node.tag, node.svg, flat, [as_data(child) for child in node.children]]
-
-
 class Batched:
     """The worker's table drawn into plain data, each changed region sent in one call."""
 
@@ -181,7 +173,7 @@ class Batched:
         self.view.draw(table)
         main = self.document.getElementById("table")
         assert main is not None
-        regions = [json.dumps(as_data(child)) for child in main.children]
+        regions = [json.dumps(c if isinstance(c, str) else c.data()) for c in main.children]
         for index, text in enumerate(regions):
             if index >= len(self.sent) or self.sent[index] != text:
                 self.window.barbuRegion(index, text)

@@ -104,6 +104,8 @@ WEB_FILES = (
     "rules/rules.css",
     "rules/rules.js",
     "runtime/islands.js",
+    "runtime/demos-worker.js",
+    "runtime/plain.js",
     "runtime/peers.js",
     "runtime/qr.js",
     "runtime/friends.js",

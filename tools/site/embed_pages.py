@@ -12,8 +12,8 @@ from html import escape
 from pathlib import Path
 
 from tools.site.rules_page import Page
-from tools.site.static_dom import Document
 from web.components.dom import Dom
+from web.components.plain_dom import Document
 from web.demos import DEMOS, title_key
 from web.languages.i18n import NAMES, SUPPORTED
 

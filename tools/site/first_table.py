@@ -4,14 +4,14 @@ would draw them, put in index.html as ``<script type="text/html">`` data blocks.
 A first visit (no save, no address asking for a session) shows one of them at once, picked at
 random by web/runtime/first-table.js, while Python downloads behind it. Each is drawn by the
 page's own table view (``web.table.view.TableView``) and regions, into a
-``tools.site.static_dom.Document`` instead of the browser's, from the engine's view of a new session
-of that seed with the state the page starts with: what Python draws when it takes over is the
-same markup. The seeds are ones where the player declares first, so that there is something to
-do at once: open the contract menu and choose (a contract with a trump suit or a starting rank
-shows that row: its centre is drawn too, ``data-picking``). A choice made there is answered at
-once, before Python is up: the words saying that the game is starting, and the download's label,
-travel with each table (``data-starting``, ``data-progress-label``), since the catalog may still
-be on its way.
+``web.components.plain_dom.Document`` instead of the browser's, from the engine's view of a new
+session of that seed with the state the page starts with: what Python draws when it takes over
+is the same markup. The seeds are ones where the player declares first, so that there is
+something to do at once: open the contract menu and choose (a contract with a trump suit or a
+starting rank shows that row: its centre is drawn too, ``data-picking``). A choice made there is
+answered at once, before Python is up: the words saying that the game is starting, and the
+download's label, travel with each table (``data-starting``, ``data-progress-label``), since the
+catalog may still be on its way.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from html import escape
 from pathlib import Path
 
 from barbu.presets import STANDARD
-from tools.site.static_dom import Document, Element
 from web.components.dom import Dom
+from web.components.plain_dom import Document, Element
 from web.game.engine import Game
 from web.languages.i18n import SUPPORTED, Catalog
 from web.model.seats import HUMAN

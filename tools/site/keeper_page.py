@@ -7,7 +7,7 @@ is only the frame: the stylesheets, the script, and what shows before Python is 
 JavaScript, in each language, written afresh for this page.
 
 Why not PyScript, as the game: the keeper needs no worker and no computer player; it starts the
-runtime the way the rules pages' demos do (web/runtime/runtime.mjs: ``loadPyodide``,
+runtime as the statistics page does (web/runtime/runtime.mjs: ``loadPyodide``,
 ``addModules``), which needs no ``'unsafe-eval'`` and loads fewer files, from the same service
 worker cache and the same Python snapshot as the game.
 """

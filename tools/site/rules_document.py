@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from tools.site.rules_page import Page
-from tools.site.static_dom import Document
 from web.components.dom import Dom
+from web.components.plain_dom import Document
 from web.demos import DEMOS, title_key
 from web.languages.i18n import NAMES, SUPPORTED
 

@@ -6,7 +6,7 @@ Every number a page states is computed by the engine from its rules objects
 (``tools.site.rules_facts``): the scores of each contract, the session's shape, the presets'
 values, the settlement example of RULES.md §5, and a whole worked session played by the computer
 players from a fixed game number, drawn with the game's own score sheet and diagram
-(``web.components.scores``, given a ``tools.site.static_dom.Document``), as the live demos' first
+(``web.components.scores``, given a ``web.components.plain_dom.Document``), as the live demos' first
 state is (``web.demos``). The prose is ``web/rules/<lang>.md`` (``tools.site.rules_text``, read
 and checked by ``tools.site.rules_sources``); the table headings are the game's catalog,
 ``rules_page.*``.
@@ -30,10 +30,10 @@ from tools.site.rules_text import (
     Source,
     inline,
 )
-from tools.site.static_dom import Document
 from web.components.cards import face_up
 from web.components.dom import Dom
 from web.components.domino import domino_rows
+from web.components.plain_dom import Document
 from web.components.scores import draw_diagram, draw_legend, draw_sheet
 from web.components.settlement import settlement_table
 from web.components.trick import trick_cards

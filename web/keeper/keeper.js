@@ -1,11 +1,12 @@
 /**
  * The score keeper's script (keeper/). The page is drawn by Python: this script picks the
  * language (?lang=, else the one the reader chose last on the site, else the browser's:
- * web/languages/language.js), starts the engine on the page's main thread with the same runtime
- * as the rules pages' demos (web/runtime/runtime.mjs: the vendored Pyodide and modules.zip, from
- * the service worker's cache and Python's snapshot when kept), and hands Python
- * (web/keeper/app.py) every click, change, input and submit on the page, and the text of an
- * imported file. No PyScript: the page runs under the site's one policy without 'unsafe-eval'.
+ * web/languages/language.js), starts the engine on the page's main thread with the runtime the
+ * statistics page and the rules pages' demos use too (web/runtime/runtime.mjs: the vendored
+ * Pyodide and modules.zip, from the service worker's cache and Python's snapshot when kept),
+ * and hands Python (web/keeper/app.py) every click, change, input and submit on the page, and
+ * the text of an imported file. No PyScript: the page runs under the site's one policy without
+ * 'unsafe-eval'.
  *
  * Hooks for tests: html.ready once the keeper is usable; html[data-keeper="failed"] if it
  * could not start (the reason is on the page).

@@ -2,16 +2,21 @@
  * The live demos of a rules page ("islands"). Each <div data-demo="NAME"> holds the demo as the
  * build drew it (tools/site/rules_page.py), so the page reads at once; it comes alive when the reader
  * first touches it or scrolls to it. The engine (the vendored Pyodide, our modules.zip) starts
- * once per page, lazily, from the same files and the same service-worker cache as the game (and
- * from the game's Python snapshot when this browser keeps one, web/runtime/runtime.mjs);
- * Python then draws the demo again (web/demos) and answers each click on a [data-act] control.
+ * once per page, lazily, in a worker of its own (web/runtime/demos-worker.js: from the same files
+ * and the same service-worker cache as the game, and from the game's Python snapshot when this
+ * browser keeps one), so that the page's main thread never runs Python: <html data-python="worker">.
+ * Python then draws the demo again (web/demos) and answers each click on a [data-act] control
+ * with the demo drawn whole, as plain data this page builds in place of the island's body
+ * (web/runtime/plain.js); the focus stays on the control clicked, or goes to the nearest one.
  *
- * Hooks for tests: each island's data-state: "static", "starting", "live" or "failed".
+ * Hooks for tests: each island's data-state: "static", "starting", "live" or "failed";
+ * <html data-boot> once the worker's Python has started ("snapshot" or "plain").
  */
 
-import { addModules, loadPyodide } from './runtime.mjs';
+import { build } from './plain.js';
 
-const lang = document.documentElement.lang;
+const root = document.documentElement;
+const lang = root.lang;
 let engine = null;
 
 async function fetchOk(url, as) {
@@ -20,33 +25,69 @@ async function fetchOk(url, as) {
   return response[as]();
 }
 
-/** The demos module of a Python started once for the page, and the page's catalog text. */
+/** The demos' worker, started once for the page: ask(call, args) resolves to its answer. */
+function startWorker() {
+  root.dataset.python = 'worker';
+  const worker = new Worker(new URL('./demos-worker.js', import.meta.url), { type: 'module' });
+  const calls = new Map();
+  let nextId = 0;
+  const started = new Promise((yes, no) => {
+    worker.addEventListener('message', ({ data }) => {
+      if ('boot' in data) {
+        root.dataset.boot = data.boot;
+        yes();
+      } else if ('failed' in data) {
+        no(new Error(data.failed));
+      } else {
+        const call = calls.get(data.id);
+        calls.delete(data.id);
+        if ('error' in data) call?.no(new Error(data.error));
+        else call?.yes(data.answer);
+      }
+    });
+    worker.addEventListener('error', (event) => no(new Error(event.message || 'the demos\' worker failed')));
+  });
+  const ask = (call, args) => new Promise((yes, no) => {
+    nextId += 1;
+    calls.set(nextId, { yes, no });
+    worker.postMessage({ id: nextId, call, args });
+  });
+  return started.then(() => ask);
+}
+
+/** The demos' worker, started once for the page, and the page's catalog text. */
 function startEngine() {
-  engine ??= (async () => {
-    const [pyodide, catalog] = await Promise.all([
-      loadPyodide(),
-      fetchOk(new URL(`./i18n/${lang}.json`, import.meta.url), 'text'),
-    ]);
-    await addModules(pyodide);
-    return { demos: pyodide.pyimport('web.demos'), catalog };
-  })();
+  engine ??= Promise.all([startWorker(), fetchOk(new URL(`./i18n/${lang}.json`, import.meta.url), 'text')])
+    .then(([ask, catalog]) => ({ ask, catalog }));
   return engine;
 }
 
-const live = new Map(); // island -> Promise of its Python Island
+/** The island's body drawn again from the worker's answer. */
+function draw(island, answer) {
+  island.querySelector('.demo-body-box').replaceChildren(build(JSON.parse(answer)));
+}
 
-/** Bring one island to life (once); the promise of its Python side. */
+const live = new Map(); // island -> Promise of its act(control) function
+
+/** Bring one island to life (once); the promise of its act(control) function. */
 function wake(island) {
   if (!live.has(island)) {
     island.dataset.state = 'starting';
     const status = island.querySelector('.demo-status');
     if (status) status.textContent = island.dataset.starting || '';
-    live.set(island, startEngine().then(({ demos, catalog }) => {
-      const body = island.querySelector('.demo-body-box');
-      const demo = demos.mount(body, island.dataset.demo, lang, catalog, island.dataset.names, island.id);
+    live.set(island, startEngine().then(async ({ ask, catalog }) => {
+      const { demo, names } = island.dataset;
+      draw(island, await ask('mount', [island.id, demo, lang, catalog, names]));
       island.dataset.state = 'live';
       if (status) status.textContent = '';
-      return demo;
+      let turn = Promise.resolve();
+      return (control) => {
+        turn = turn.catch(() => {}).then(async () => {  // one after the other, each drawn
+          draw(island, await ask('act', [island.id, control]));
+          focusAfter(island, control);
+        });
+        return turn;
+      };
     }).catch((error) => {
       island.dataset.state = 'failed';
       if (status) status.textContent = (island.dataset.failed || '{detail}').replace('{detail}', String(error.message || error));
@@ -56,13 +97,24 @@ function wake(island) {
   return live.get(island);
 }
 
+/** After a click, the focus on the control clicked if it is still there; a card played is
+ *  gone: the next card that may be played, else the demo's first control (a keyboard user goes
+ *  on from where he was). */
+function focusAfter(island, control) {
+  const body = island.querySelector('.demo-body-box');
+  const next = body.querySelector(`[data-act="${CSS.escape(control)}"]`)
+    ?? body.querySelector('.playable')
+    ?? body.querySelector('[data-act]');
+  next?.focus();
+}
+
 for (const island of document.querySelectorAll('[data-demo]')) {
   island.dataset.state = 'static';
   island.addEventListener('click', (event) => {
     const control = event.target.closest('[data-act]');
     if (!control || !island.contains(control)) return;
     const act = control.dataset.act;
-    wake(island).then((demo) => demo.act(act)).catch(() => {});
+    wake(island).then((actOn) => actOn(act)).catch(() => {});
   });
   island.addEventListener('focusin', () => wake(island).catch(() => {}), { once: true });
 }

@@ -134,10 +134,11 @@ export async function startPlain(options = {}) {
   return pyodide;
 }
 
-/** Pyodide, restored from this build's snapshot if one is kept, else started normally. Every
- * page's own Python starts here (the game's through PyScript, the demos', the keeper's, the
- * statistics'): on the page's main thread, which <html data-python="main"> says (a worker has
- * no document, and the computer players' worker starts through restoreSnapshot and startPlain). */
+/** Pyodide, restored from this build's snapshot if one is kept, else started normally. The
+ * pages' own Python starts here (the game's through PyScript, the keeper's, the statistics'): on
+ * the page's main thread, which <html data-python="main"> says (a worker has no document: the
+ * computer players' worker and the rules pages' demos' start through restoreSnapshot and
+ * startPlain, and the page that starts the demos' says <html data-python="worker">). */
 async function startPython(options = {}) {
   if (globalThis.document) document.documentElement.dataset.python = 'main';
   return (await restoreSnapshot(options)) ?? startPlain(options);

@@ -22,7 +22,7 @@ MODULES = (
     "barbu.bots.service",
     "barbu.bots.review",
     "barbu.bots.endgame",
-    # the rules pages' demos (web/runtime/islands.js)
+    # the rules pages' demos, in their worker (web/runtime/demos-worker.js)
     "web.demos",
     "web.demos.settlement",
     "web.demos.may_i_play",

@@ -1,14 +1,16 @@
-"""A small document that builds HTML text at build time with the page's own renderers.
+"""A document of plain Python objects, where there is no browser's: the page's own renderers draw
+into it at build time and in a worker, and it writes out as HTML text (``html``) or as plain data
+for the page's builder (``data``, web/runtime/plain.js).
 
 ``web.components.dom.Dom`` draws into the browser's ``document``; given a ``Document`` from here
 instead, the same renderers (the score sheet, the diagram, the contract lines) write the static
-rules pages, so that a page read before Python starts shows what the game would draw. Only what the
+rules pages, so that a page read before Python starts shows what the game would draw, and the
+rules pages' demos draw in their worker (web/runtime/demos-worker.js). Only what the
 renderers use is here: ``createElement``, ``createElementNS``, ``setAttribute``, ``textContent``,
-``append``, ``prepend``; ``html()`` writes the node out, text and attribute values escaped. The
-game's table view (``web.table.view.TableView``, for the build's first tables:
-tools/site/first_table.py) also needs ``replaceChildren``, ``removeAttribute``, ``classList``, the
-``hidden``, ``disabled`` and ``inert`` properties, ``querySelector`` by class or id, and the
-document's ``getElementById`` (a ``Document`` given its ``body``).
+``append``, ``prepend``. The game's table view (``web.table.view.TableView``, for the build's
+first tables: tools/site/first_table.py) also needs ``replaceChildren``, ``removeAttribute``,
+``classList``, the ``hidden``, ``disabled`` and ``inert`` properties, ``querySelector`` by class
+or id, and the document's ``getElementById`` (a ``Document`` given its ``body``).
 """
 
 from __future__ import annotations
@@ -153,6 +155,14 @@ class Element:
         node.remove()
         node.parent = self
         return node
+
+    def data(self) -> list[Any]:
+        """The element as plain data, JSON's to carry: ``[tag, svg, [name, value, ...],
+        children]``, each child such a list or a text (built again by web/runtime/plain.js with
+        ``createElement`` and ``textContent``, never as HTML)."""
+        flat = [part for pair in self.attributes.items() for part in pair]
+        children = [c if isinstance(c, str) else c.data() for c in self.children]
+        return [self.tag, self.svg, flat, children]
 
     def html(self) -> str:
         """The element as HTML text."""
