@@ -30,6 +30,7 @@ class Transport:
     """The transport as Python sees it (``web/runtime/friends.js``'s ``Host``)."""
 
     sent: list[tuple[int, str]] = field(default_factory=list)
+    open: set[int] = field(default_factory=set)
 
     async def invite(self, seat: int, meta: dict[str, Any]) -> Any:
         return types.SimpleNamespace(url=f"https://barbu.example/#join={seat}", code=str(seat))
@@ -39,6 +40,9 @@ class Transport:
 
     def send(self, seat: int, text: str) -> None:
         self.sent.append((seat, text))
+
+    def isOpen(self, seat: int) -> bool:  # the JavaScript name
+        return seat in self.open
 
 
 @dataclass
@@ -113,6 +117,16 @@ def test_a_channel_open_in_time_whose_hello_is_late_is_not_called_lost():
     guest = GuestTable()
     shown.heard("message", 2, guest.hello("Bob", shown.table.token(2)), 200.0)
     assert shown.table.status(2) == "connected"
+
+
+def test_a_channel_open_whose_opening_is_not_heard_yet_is_not_called_lost():
+    """A page held busy for the whole wait hears the tick before the channel's opening."""
+    shown, transport = hosting()
+    run(shown.invite(2))
+    run(shown.accept(2, "a reply", now=100.0))
+    transport.open.add(2)
+    assert shown.tick(100.0 + CONNECT_WAIT + 1) == []
+    assert shown.invitations[2].error is None
 
 
 def test_the_first_deal_is_dealt_once_the_friend_has_contributed_and_only_once():

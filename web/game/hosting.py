@@ -232,6 +232,11 @@ class Hosting:
         self.accepted_at[seat] = now
         return [DrawFriends()]
 
+    def open_now(self, seat: int) -> bool:
+        """Whether ``seat``'s channel is open now, its opening perhaps not heard yet (a page held
+        busy hears its events late, maybe after the tick that would call the route lost)."""
+        return self.transport is not None and bool(self.transport.isOpen(seat))
+
     def heard(self, kind: str, seat: int, text: str, now: float) -> list[Effect]:
         """What the transport heard on ``seat``'s channel at ``now`` (seconds)."""
         if seat not in self.table.friends:
@@ -274,7 +279,7 @@ class Hosting:
             invitation = self.invitations.get(seat, Invitation())
             if self.table.status(seat) == "connected" or not invitation.accepted:
                 del self.accepted_at[seat]
-            elif now - since > CONNECT_WAIT:
+            elif now - since > CONNECT_WAIT and not self.open_now(seat):
                 del self.accepted_at[seat]
                 failed = replace(invitation, accepted=False, error="friends.no_route")
                 self.invitations[seat] = failed

@@ -59,6 +59,11 @@ export class Host {
     }
   }
 
+  // Whether `seat`'s channel is open now (its "open" may still wait to be heard).
+  isOpen(seat) {
+    return !!this.links.get(seat)?.open;
+  }
+
   // The friend's reply for `seat`: its name, once the channel can open.
   async accept(seat, text) {
     const link = this.links.get(seat);
