@@ -4,29 +4,22 @@
  * between redraws, and what the page itself sees of its event loop while Python draws.
  *
  * - barbuRegion(index, json): builds the region's nodes from plain data (text, or
- *   [tag, svg, [name, value, ...], children]) with createElement and textContent, never HTML,
- *   and puts them in place of <main id="table">'s child number `index`.
+ *   [tag, svg, [name, value, ...], children]) with the site's builder (web/runtime/plain.js:
+ *   createElement and text nodes, never HTML), and puts them in place of <main id="table">'s
+ *   child number `index`.
  * - The heartbeat: a timer task after another (setTimeout 0, clamped to 4 ms by the browser);
  *   each gap of 8 ms or more is kept with its start on the epoch clock, so that the benchmark
  *   can say how long the event loop was held during each redraw. Long tasks (50 ms or more)
  *   are kept too.
  * - CSP violations are kept (the page variant with index.html's policy).
  */
-const SVG = 'http://www.w3.org/2000/svg';
-const skeleton = document.getElementById('table').innerHTML;
+import { build } from './web/plain.js';
 
-const make = (node) => {
-  if (typeof node === 'string') return document.createTextNode(node);
-  const [tag, svg, attributes, children] = node;
-  const element = svg ? document.createElementNS(SVG, tag) : document.createElement(tag);
-  for (let i = 0; i < attributes.length; i += 2) element.setAttribute(attributes[i], attributes[i + 1]);
-  for (const child of children) element.append(make(child));
-  return element;
-};
+const skeleton = document.getElementById('table').innerHTML;
 
 window.barbuRegion = (index, json) => {
   const table = document.getElementById('table');
-  const node = make(JSON.parse(json));
+  const node = build(JSON.parse(json));
   const old = table.children[index];
   if (old) old.replaceWith(node);
   else table.append(node);

@@ -58,7 +58,6 @@ plugins = ["!error", "!py-editor", "!py-terminal", "!py-game", "!donkey", "!depr
 [files]
 "./modules.zip" = "./*"
 "./catalog.json" = "./catalog.json"
-"./web/components/plain_dom.py" = "./web/components/plain_dom.py"
 "./tools/bench/worker_dom_page.py" = "./tools/bench/worker_dom_page.py"
 """
 SCRIPT = """import js
@@ -90,8 +89,6 @@ def scratch(dist: Path, into: Path, reps: int, proxy_reps: int, trips: int) -> P
         target = site / ("tools/bench" if name.endswith(".py") else "") / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / name, target)
-    (site / "tools/site").mkdir(parents=True)
-    shutil.copy(common.ROOT / "web/components/plain_dom.py", site / "web/components/plain_dom.py")
     catalog = common.ROOT / "web/languages/catalogs/en.json"
     shutil.copy(catalog, site / "catalog.json")
     (site / "worker_dom.toml").write_text(CONFIG, encoding="utf-8")
