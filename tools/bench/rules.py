@@ -69,6 +69,10 @@ class Visit(TypedDict):
     blocking: float
 
 
+Figure = Literal["fcp", "answer", "answer_total", "longest", "blocking"]
+"""A figure of a visit (``Visit``'s keys)."""
+
+
 class RulesPage(TypedDict):
     """Both visits of the rules page."""
 
@@ -120,6 +124,31 @@ def measure_rules(
     return {"cold": cold, "warm": warm}
 
 
+LINES: tuple[tuple[str, Figure], ...] = (
+    ("text shown (first contentful paint)", "fcp"),
+    ("demo's first answer, from the click", "answer"),
+    ("demo's first answer, from the start", "answer_total"),
+    ("main thread's longest task till then", "longest"),
+    ("main thread's blocking time till then", "blocking"),
+)
+"""What is printed of each visit, in order, under its label."""
+
+
+def report(rules: list[RulesPage], bare: list[Baseline], lang: str, rounds: int) -> None:
+    """Print each visit's figures over the rounds, and the bare start's beside them."""
+    print()
+    print(f"rules/{lang}/, ms ({rounds} rounds, headless Chromium, this machine)")
+    visits: tuple[Kind, ...] = ("cold", "warm")
+    for visit_ in visits:
+        for label, key in LINES:
+            print(f"  {visit_:4} {label:37} {summary([row[visit_][key] for row in rules])}")
+        base = [row[visit_] for row in bare]
+        print(f"  {visit_:4} {'bare loadPyodide(), for comparison':37} {summary(base)}")
+        answers = [row[visit_]["answer_total"] for row in rules]
+        ratio = statistics.median(answers) / statistics.median(base)
+        print(f"  {visit_:4} ratio of medians, first answer / bare loadPyodide(): {ratio:.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure the rules page's text and its first demo's answer; print the figures."""
     command = common.parser("rules", __doc__)
@@ -160,35 +189,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
         server.stop()
 
-    def values(
-        visit_: Kind, key: Literal["fcp", "answer", "answer_total", "longest", "blocking"]
-    ) -> list[float]:
-        return [row[visit_][key] for row in rules]
-
-    print()
-    print(f"rules/{args.lang}/, ms ({args.rounds} rounds, headless Chromium, this machine)")
-    visits: tuple[Kind, ...] = ("cold", "warm")
-    for visit_ in visits:
-        print(f"  {visit_:4} text shown (first contentful paint)  {summary(values(visit_, 'fcp'))}")
-        print(
-            f"  {visit_:4} demo's first answer, from the click  {summary(values(visit_, 'answer'))}"
-        )
-        print(
-            f"  {visit_:4} demo's first answer, from the start  "
-            f"{summary(values(visit_, 'answer_total'))}"
-        )
-        print(
-            f"  {visit_:4} main thread's longest task till then  "
-            f"{summary(values(visit_, 'longest'))}"
-        )
-        print(
-            f"  {visit_:4} main thread's blocking time till then "
-            f"{summary(values(visit_, 'blocking'))}"
-        )
-        base = [row[visit_] for row in bare]
-        print(f"  {visit_:4} bare loadPyodide(), for comparison   {summary(base)}")
-        ratio = statistics.median(values(visit_, "answer_total")) / statistics.median(base)
-        print(f"  {visit_:4} ratio of medians, first answer / bare loadPyodide(): {ratio:.2f}")
+    report(rules, bare, args.lang, args.rounds)
     return 0
 
 

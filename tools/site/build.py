@@ -80,12 +80,7 @@ PYSCRIPT = NODE_MODULES / "@pyscript" / "core" / "dist"
 UPLOT = NODE_MODULES / "uplot" / "dist"
 QRCODE = NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs"  # for web/runtime/qr.js
 
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # What the boot downloads for the runtime; their sizes feed the loading screen's progress bar.
 RUNTIME_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
 WEB_FILES = (
