@@ -14,12 +14,10 @@ import contextlib
 import json
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e.browser_helpers import wait_ready
-from e2e.conftest import SharedContext, failed
 from e2e.test_accessibility import check
 from e2e.test_session_play import STATE  # what a page asks of its player now
 
@@ -27,55 +25,6 @@ LOADED_MS = 60_000
 """How long a step between browsers may take (an invitation made, a seat connected, a table
 shown): a second or two on loopback, but the pages of up to four browsers, each starting its
 Python and its computer players' worker, share two cores with the other tests."""
-
-
-class Browsers:
-    """The players' browsers of the module's tests: four browser contexts, each with storage of
-    its own, shared from one test to the next as the module's ``page`` context is
-    (e2e/conftest.py, ``SharedContext``): a test's pages start as a returning player's do, from
-    Python's kept snapshot, some 3 s instead of 10 each; everything else the site stored is
-    cleared after each test. A context the test closes (a friend who leaves) is made anew."""
-
-    def __init__(self, browser, base_url: str) -> None:
-        self.shared = [SharedContext(browser, base_url) for _ in range(4)]
-        self.watched: list[object] = [None] * 4
-        self.closed = [False] * 4
-        self.used = 0
-
-    def next(self):
-        """The browser context of the test's next player."""
-        index, self.used = self.used, self.used + 1
-        context = self.shared[index].get()
-        if context is not self.watched[index]:
-            self.watched[index], self.closed[index] = context, False
-            context.on("close", lambda _: self.closed.__setitem__(index, True))
-        return context
-
-    def reset(self, keep: bool) -> None:
-        """After a test: each context it used cleared for the next test (or dropped)."""
-        for index in range(self.used):
-            if self.closed[index]:
-                self.shared[index].context = None
-            self.shared[index].reset(keep=keep)
-        self.used = 0
-
-    def close(self) -> None:
-        for shared in self.shared:
-            shared.close()
-
-
-@pytest.fixture(scope="module")
-def browsers(browser, base_url):
-    browsers = Browsers(browser, base_url)
-    yield browsers
-    browsers.close()
-
-
-@pytest.fixture
-def player_browser(request, browsers):
-    """``player_browser()``: the browser context of the test's next player (``Browsers``)."""
-    yield browsers.next
-    browsers.reset(keep=not failed(request.node))
 
 
 def act(page: Page, state: str) -> None:
@@ -181,8 +130,8 @@ def totals(page: Page) -> list[str]:
     ]
 
 
-def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(player_browser):
-    host, friend = player_browser().new_page(), player_browser().new_page()
+def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(new_context):
+    host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
     link = invitation(host, 2)
     check(host, "the invitations")
@@ -206,10 +155,10 @@ def test_a_friend_joins_by_links_and_the_two_tables_play_one_deal(player_browser
     )
 
 
-def test_the_host_starts_without_a_friend_and_two_deals_are_played_and_checked(player_browser):
+def test_the_host_starts_without_a_friend_and_two_deals_are_played_and_checked(new_context):
     """Seat 1 stays empty (its friend never answers): the host starts at once, a computer plays
     seat 1, and the table goes on from the first deal's summary to the second."""
-    host, friend = player_browser().new_page(), player_browser().new_page()
+    host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "1,2")
     invitation(host, 1)  # made, never answered
     reply = join(friend, invitation(host, 2), "Bob")
@@ -233,10 +182,10 @@ def test_the_host_starts_without_a_friend_and_two_deals_are_played_and_checked(p
             page.click('[data-action="next"]')
 
 
-def test_a_friend_who_drops_is_away_and_comes_back_to_the_same_hand(player_browser):
+def test_a_friend_who_drops_is_away_and_comes_back_to_the_same_hand(new_context):
     """The friend's tab closes mid-deal: the host's page shows the seat away, makes a new
     invitation for it, and the friend who opens it finds the same hand."""
-    host, friend = player_browser().new_page(), player_browser().new_page()
+    host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
     old = connect(host, friend, 2, "Bob")
     expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
@@ -249,7 +198,7 @@ def test_a_friend_who_drops_is_away_and_comes_back_to_the_same_hand(player_brows
     host.click("[data-action='reinvite'][data-seat='2']")
     fresh = host.locator("[data-invite][data-seat='2']")
     expect(fresh).not_to_have_attribute("data-invite-url", old, timeout=LOADED_MS)  # a new one
-    back = player_browser().new_page()
+    back = new_context().new_page()
     assert connect(host, back, 2, "Bob") != old
     expect(back.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
     again = back.locator("#hand button[data-card]")
@@ -286,9 +235,9 @@ ATTACK = """async () => {
 
 
 def test_a_hostile_friends_garbage_replays_and_flood_are_refused_and_the_deal_goes_on(
-    player_browser,
+    new_context,
 ):
-    host, mallory = player_browser().new_page(), player_browser().new_page()
+    host, mallory = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
     link = invitation(host, 2)
     mallory.goto("/web/manifest.webmanifest")  # the site's origin, no game on it
@@ -312,12 +261,12 @@ def test_a_hostile_friends_garbage_replays_and_flood_are_refused_and_the_deal_go
 
 
 def test_the_hosts_reload_resumes_the_table_and_the_friend_comes_back_to_the_same_hand(
-    player_browser,
+    new_context,
 ):
     """The host's tab reloads mid-deal: the table comes back from the save, the friend's seat
     away with a new invitation; the friend opens it in a new tab of the same browser, finds the
     same hand, the deal is played to its end with equal totals, and still checks."""
-    host, friend = player_browser().new_page(), player_browser().new_page()
+    host, friend = new_context().new_page(), new_context().new_page()
     host_table(host, "2")
     old = connect(host, friend, 2, "Bob")
     expect(friend.locator("html")).to_have_attribute("data-role", "friend", timeout=LOADED_MS)
@@ -397,17 +346,17 @@ def cards_named(value: object) -> set[str]:
     return set()
 
 
-def test_four_browsers_play_a_deal_to_equal_totals_and_a_lying_host_is_caught(player_browser):
+def test_four_browsers_play_a_deal_to_equal_totals_and_a_lying_host_is_caught(new_context):
     """A host and three friends, each in a browser of its own: the whole deal played to its
     summary shows the same totals on the four pages; no friend's page is ever sent another
     seat's card before it is played; the host, who lies about one friend's reveal, fails that
     friend's check and passes the two others'."""
-    host = player_browser().new_page()
+    host = new_context().new_page()
     host.add_init_script(TAMPER)
     host_table(host, "1,2,3")
     friends = []
     for seat, name in ((1, "Alba"), (2, "Bruno"), (3, "Vera")):
-        friend = player_browser().new_page()
+        friend = new_context().new_page()
         friend.add_init_script(RECORDER)
         connect(host, friend, seat, name)
         friends.append(friend)
