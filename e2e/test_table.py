@@ -82,27 +82,29 @@ def saved_session(page: Page) -> Session:
     )
 
 
+TAPS = {
+    "next": '[data-action="next"]',
+    "contract": "[data-contract]:not([disabled])",
+    "trump": '[data-trump="H"]',
+    "rank": '[data-rank="8"]',
+    "double": '[data-action="doubles-done"]',  # a double owed comes selected: confirmed as it is
+    "card": "#hand button[data-card].playable",
+}
+"""What ``drive_until`` taps in each state: the first choice."""
+
+
 def drive_until(page: Page, wanted: Callable[[Page], bool], limit: int = 400) -> None:
     """Play the player's part through the hooks (first choices) until ``wanted(page)``."""
     for _ in range(limit):
         state = page.wait_for_function(STATE, polling="raf").json_value()
         if wanted(page):
             return
-        if state == "next":
-            page.click('[data-action="next"]')
-        elif state == "contract":
-            page.locator("[data-contract]:not([disabled])").first.click()
-        elif state == "trump":
-            page.click('[data-trump="H"]')
-        elif state == "rank":
-            page.click('[data-rank="8"]')
-        elif state == "double":  # a double owed comes selected: confirmed as it is
-            page.click('[data-action="doubles-done"]')
-        elif state == "card":  # the page may play the only card itself first (auto-play)
-            with contextlib.suppress(PlaywrightTimeout):  # then the state is read again
-                page.locator("#hand button[data-card].playable").first.click(timeout=5_000)
-        else:
+        if state not in TAPS:
             raise AssertionError(f"unexpected state {state}")
+        # The page may take a decision with nothing to choose itself first (auto-play: the only
+        # card, a doubling turn with no double left); then the state is read again.
+        with contextlib.suppress(PlaywrightTimeout):
+            page.locator(TAPS[state]).first.click(timeout=5_000)
     raise AssertionError("the wanted position never came")
 
 

@@ -15,11 +15,17 @@ import pytest
 
 from web.components.dom import Dom
 from web.components.plain_dom import Document, Element
-from web.demos import DEMOS, LIVE, act, create, mount
+from web.demos import DEMOS, LIVE, act, create, mount, read_catalog
 from web.languages.i18n import Catalog
 
 CATALOG = (Path(__file__).resolve().parent.parent / "web/languages/catalogs/en.json").read_text()
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The page's catalog, given to the worker once (``read_catalog``)."""
+    assert read_catalog("en", CATALOG) == "en"
 
 
 def controls(tree: Any) -> list[str]:
@@ -34,7 +40,7 @@ def controls(tree: Any) -> list[str]:
 @pytest.mark.parametrize("name", list(DEMOS))
 def test_a_demo_comes_alive_drawn_as_the_build_drew_it(name):
     uid = f"demo-{name}"
-    tree = json.loads(mount(uid, name, "en", CATALOG, ",".join(NAMES)))
+    tree = json.loads(mount(uid, name, "en", ",".join(NAMES)))
     built = create(name, Catalog.from_json("en", CATALOG), NAMES, uid).draw(Dom(Document()))
     assert tree == built.data()
     assert LIVE[uid].name == name
@@ -42,13 +48,18 @@ def test_a_demo_comes_alive_drawn_as_the_build_drew_it(name):
 
 @pytest.mark.parametrize("name", list(DEMOS))
 def test_a_click_is_answered_by_that_islands_demo_drawn_again(name):
-    other = json.loads(mount("demo-other", "settlement", "en", CATALOG, ",".join(NAMES)))
-    tree = json.loads(mount("demo-live", name, "en", CATALOG, ",".join(NAMES)))
+    other = json.loads(mount("demo-other", "settlement", "en", ",".join(NAMES)))
+    tree = json.loads(mount("demo-live", name, "en", ",".join(NAMES)))
     control = controls(tree)[0]
     reference = create(name, Catalog.from_json("en", CATALOG), NAMES, "demo-live")
     reference.act(control)
     assert json.loads(act("demo-live", control)) == reference.draw(Dom(Document())).data()
     assert json.loads(act("demo-other", controls(other)[0])) != other  # each its own state
+
+
+def test_a_demo_in_a_language_whose_catalog_was_not_read_is_refused_with_the_reason():
+    with pytest.raises(LookupError, match="no catalog read for 'ru'"):
+        mount("demo-ru", "settlement", "ru", ",".join(NAMES))
 
 
 def test_plain_data_keeps_attributes_in_order_svg_and_text_as_text():

@@ -68,6 +68,7 @@ TABLE_FILES = [
     "web/boot-python.js",
     "web/boot-updates.js",
     "web/boot-bots.js",
+    "web/calls.js",
     "web/language.js",
     "web/first-table.js",
 ]

@@ -100,6 +100,7 @@ WEB_FILES = (
     "rules/rules.js",
     "runtime/islands.js",
     "runtime/demos-worker.js",
+    "runtime/calls.js",
     "runtime/plain.js",
     "runtime/peers.js",
     "runtime/qr.js",

@@ -3,11 +3,11 @@
 
 A demo is drawn twice over: at build time into the page's HTML (``tools/site/rules_page.py``),
 so that the reader sees it at once, and in the demos' worker once the engine has started there
-(web/runtime/demos-worker.js: ``mount``, then ``act`` for each click on a ``data-act`` control),
-from the same code, so that the two cannot differ. Both draw into a document of plain objects
-(``web.components.plain_dom``); in the worker the demo is drawn whole and handed to the page as
-plain data, which web/runtime/islands.js builds in place of the island's body: the page's main
-thread never runs Python.
+(web/runtime/demos-worker.js: ``read_catalog`` once, ``mount``, then ``act`` for each click on
+a ``data-act`` control), from the same code, so that the two cannot differ. Both draw into a
+document of plain objects (``web.components.plain_dom``); in the worker the demo is drawn whole
+and handed to the page as plain data, which web/runtime/islands.js builds in place of the
+island's body: the page's main thread never runs Python.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ DEMOS = {demo.name: demo for demo in (SettlementExplorer, MayIPlay, DominoBoard,
 
 LIVE: dict[str, Any] = {}
 """The demos brought to life in this worker, by the id of their island in the page."""
+CATALOGS: dict[str, Catalog] = {}
+"""The catalogs the pages gave this worker, by language: read once, for all their demos."""
 
 
 def drawn(demo: Any) -> str:
@@ -47,10 +49,19 @@ def title_key(name: str) -> str:
     return f"demo.{name.replace('-', '_')}.title"
 
 
-def mount(uid: str, name: str, lang: str, catalog_text: str, names: str) -> str:
-    """Bring to life the demo ``name`` of the island ``uid`` (``names``: the four players,
-    comma-separated, as the page's text names them); the demo drawn (``drawn``)."""
-    catalog = Catalog.from_json(str(lang), str(catalog_text))
+def read_catalog(lang: str, catalog_text: str) -> str:
+    """Keep the page's catalog of ``lang`` for its demos (before their ``mount``)."""
+    CATALOGS[str(lang)] = Catalog.from_json(str(lang), str(catalog_text))
+    return str(lang)
+
+
+def mount(uid: str, name: str, lang: str, names: str) -> str:
+    """Bring to life the demo ``name`` of the island ``uid``, in the language ``lang`` (its
+    catalog read first: ``read_catalog``; ``names``: the four players, comma-separated, as the
+    page's text names them); the demo drawn (``drawn``)."""
+    catalog = CATALOGS.get(str(lang))
+    if catalog is None:
+        raise LookupError(f"no catalog read for {lang!r}: read_catalog() comes first")
     demo = create(str(name), catalog, [n.strip() for n in str(names).split(",")], str(uid))
     LIVE[str(uid)] = demo
     return drawn(demo)

@@ -4,6 +4,7 @@
  */
 
 import { root } from './boot-page.js';
+import { Caller } from './calls.js';
 
 /** Python reaches the worker through this (web/game/bots.py): `ready` settles once it answers (with
  *  its first message: how its Python started), `ask()` sends one call and resolves to the
@@ -22,8 +23,8 @@ export const bots = {
   snapshot: null,
   /** The worker's first message: {ready, boot, ms}, once up. */
   started: null,
-  calls: new Map(),
-  nextId: 0,
+  /** The calls in flight (web/runtime/calls.js). */
+  calls: null,
   start() {
     const settle = {};
     this.ready = new Promise((yes, no) => { settle.ready = yes; settle.failed = no; });
@@ -33,17 +34,19 @@ export const bots = {
       root.dataset.bots = 'failed';
       settle.failed(new Error(message));
       settle.stored({ error: message });
-      for (const { no } of this.calls.values()) no(new Error(message));
-      this.calls.clear();
+      this.calls?.fail(new Error(message));
     };
     try {
       this.worker = new Worker(new URL('./bots-worker.js', import.meta.url), { type: 'module' });
     } catch (error) {
+      this.calls = new Caller(null);
       failed(error.message);
       return;
     }
+    this.calls = new Caller(this.worker);
     this.worker.addEventListener('error', (event) => failed(event.message || 'the worker failed to load'));
     this.worker.addEventListener('message', ({ data }) => {
+      if (this.calls.hear(data)) return;
       if (data.ready) {
         this.started = data;
         performance.mark('barbu-bots-ready');
@@ -53,13 +56,6 @@ export const bots = {
         settle.stored(data.snapshot);
       } else if (data.failed) {
         failed(data.failed);
-      } else if ('progress' in data) {
-        this.calls.get(data.id)?.progress?.(data.progress);
-      } else if (this.calls.has(data.id)) {
-        const { yes, no } = this.calls.get(data.id);
-        this.calls.delete(data.id);
-        if ('error' in data) no(new Error(data.error));
-        else yes(data.answer);
       }
     });
   },
@@ -78,15 +74,10 @@ export const bots = {
   /** A long call (the expert's review): `progress(share)` hears how far it is; {id, answer},
    *  where `cancel(id)` stops it (its answer then fails). */
   askLong(call, argumentsJson, progress) {
-    const id = (this.nextId += 1);
-    const answer = new Promise((yes, no) => {
-      this.calls.set(id, { yes, no, progress });
-      this.worker.postMessage({ id, call, args: JSON.parse(argumentsJson) });
-    });
-    return { id, answer };
+    return this.calls.ask(call, JSON.parse(argumentsJson), progress);
   },
   /** Stop a long call (between two of its steps). */
   cancel(id) {
-    this.worker?.postMessage({ cancel: id });
+    this.calls?.cancel(id);
   },
 };

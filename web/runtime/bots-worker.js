@@ -13,13 +13,14 @@
  *
  * Messages to the page: {ready: true, boot: "snapshot"|"plain", ms} once it answers (or
  * {failed: message}), then {snapshot: {bytes, ms} | {error} | null} once a snapshot taken here
- * is stored (null: none was taken). From the page: {id, call, args}, where call is "decide",
- * "hint" or "review" (web/runtime/worker.py, arguments as plain data; a review also sends
- * {id, progress} as it goes, and stops when the page sends {cancel: id}), or "keep_code" (cache name, address,
- * PyScript's sources as JSON: compiled, then stored if new, see web/runtime/codecache.py), or
- * "memory" (what its Python holds: the soak benchmark reads it); answered
- * {id, answer} (JSON text) or {id, error}.
+ * is stored (null: none was taken). From the page: {start: true}, and calls
+ * (web/runtime/calls.js): "decide", "hint" or "review" (web/runtime/worker.py, arguments as
+ * plain data; a review sends its progress as it goes, and stops when the page cancels it),
+ * "keep_code" (cache name, address, PyScript's sources as JSON: compiled, then stored if new,
+ * see web/runtime/codecache.py), or "memory" (what its Python holds: the soak benchmark reads
+ * it); each answered in JSON text.
  */
+import { answerCalls } from './calls.js';
 import {
   addModules, canKeep, restoreSnapshot, startPlain, storeSnapshot, takeSnapshot,
 } from './runtime.mjs';
@@ -84,36 +85,20 @@ const sameBytes = (a, b) => a.length === b.length && a.every((byte, i) => byte =
 const service = start();
 service.catch((error) => postMessage({ failed: String(error.message || error) }));
 
-/** The ids of the long calls the page cancelled (asked between two of their steps). */
-const cancelled = new Set();
-
 const CALLS = {
   decide: (python, args) => python.decide(...args),
   hint: (python, args) => python.hint(...args),
   keep_code: (python, args) => keepCode(python, ...args),
   memory: (python) => python.memory(),
-  review: (python, args, id) => python.review(
+  review: (python, args, { id, cancelled }) => python.review(
     ...args,
     (share) => postMessage({ id, progress: share }),
-    () => cancelled.has(id),
+    cancelled,
   ),
 };
 
-addEventListener('message', async ({ data: { id, call, args, start: startNow, cancel } }) => {
-  if (startNow) {
-    allowPlainStart();
-    return;
-  }
-  if (cancel) {
-    cancelled.add(cancel);
-    return;
-  }
-  try {
-    if (!Object.hasOwn(CALLS, call)) throw new Error(`no such call: ${call}`);
-    postMessage({ id, answer: String(await CALLS[call](await service, args, id)) });
-  } catch (error) {
-    postMessage({ id, error: String(error.message || error) });
-  } finally {
-    cancelled.delete(id);
-  }
+answerCalls(service, CALLS, (data) => {
+  if (!data.start) return false;
+  allowPlainStart();
+  return true;
 });

@@ -5,11 +5,12 @@
  *
  * It starts Python as the page's other runtimes do (web/runtime/runtime.mjs: from the game's
  * snapshot when this browser keeps one, else normally; it never makes one), with our modules,
- * then answers the page's calls in order: {id, call, args}, call "mount" or "act" of web.demos
- * (the demo drawn whole, as plain data in JSON: web/runtime/plain.js builds it), answered
- * {id, answer} or {id, error}. Its first message says how Python started: {boot: "snapshot" |
- * "plain"}, or {failed: message}.
+ * then answers the page's calls (web/runtime/calls.js) in order: "catalog" (the page's, once), then
+ * "mount" or "act" of web.demos (the demo drawn whole, as plain data in JSON:
+ * web/runtime/plain.js builds it). Its first message says how Python started: {boot: "snapshot"
+ * | "plain"}, or {failed: message}.
  */
+import { answerCalls } from './calls.js';
 import { addModules, restoreSnapshot, startPlain } from './runtime.mjs';
 
 async function start() {
@@ -25,16 +26,8 @@ async function start() {
 const engine = start();
 engine.catch((error) => postMessage({ failed: String(error.message || error) }));
 
-const CALLS = {
+answerCalls(engine, {
+  catalog: (demos, args) => demos.read_catalog(...args),
   mount: (demos, args) => demos.mount(...args),
   act: (demos, args) => demos.act(...args),
-};
-
-addEventListener('message', async ({ data: { id, call, args } }) => {
-  try {
-    if (!Object.hasOwn(CALLS, call)) throw new Error(`no such call: ${call}`);
-    postMessage({ id, answer: String(CALLS[call](await engine, args)) });
-  } catch (error) {
-    postMessage({ id, error: String(error.message || error) });
-  }
 });

@@ -13,6 +13,7 @@
  * <html data-boot> once the worker's Python has started ("snapshot" or "plain").
  */
 
+import { Caller } from './calls.js';
 import { build } from './plain.js';
 
 const root = document.documentElement;
@@ -25,40 +26,40 @@ async function fetchOk(url, as) {
   return response[as]();
 }
 
-/** The demos' worker, started once for the page: ask(call, args) resolves to its answer. */
-function startWorker() {
+/** The demos' worker, started once for the page, given the page's catalog: ask(call, args)
+ *  resolves to its answer. If it fails, at its start or later, every call fails with the
+ *  reason. */
+async function startWorker() {
   root.dataset.python = 'worker';
   const worker = new Worker(new URL('./demos-worker.js', import.meta.url), { type: 'module' });
-  const calls = new Map();
-  let nextId = 0;
+  const calls = new Caller(worker);
   const started = new Promise((yes, no) => {
+    const failed = (error) => {
+      calls.fail(error);
+      no(error);
+    };
     worker.addEventListener('message', ({ data }) => {
+      if (calls.hear(data)) return;
       if ('boot' in data) {
         root.dataset.boot = data.boot;
         yes();
       } else if ('failed' in data) {
-        no(new Error(data.failed));
-      } else {
-        const call = calls.get(data.id);
-        calls.delete(data.id);
-        if ('error' in data) call?.no(new Error(data.error));
-        else call?.yes(data.answer);
+        failed(new Error(data.failed));
       }
     });
-    worker.addEventListener('error', (event) => no(new Error(event.message || 'the demos\' worker failed')));
+    worker.addEventListener('error', (event) => failed(new Error(event.message || 'the demos\' worker failed')));
   });
-  const ask = (call, args) => new Promise((yes, no) => {
-    nextId += 1;
-    calls.set(nextId, { yes, no });
-    worker.postMessage({ id: nextId, call, args });
-  });
-  return started.then(() => ask);
+  const ask = (call, args) => calls.ask(call, args).answer;
+  const catalog = fetchOk(new URL(`./i18n/${lang}.json`, import.meta.url), 'text');
+  catalog.catch(() => {});  // its failure is said once the worker has started
+  await started;
+  await ask('catalog', [lang, await catalog]);
+  return ask;
 }
 
-/** The demos' worker, started once for the page, and the page's catalog text. */
+/** The demos' worker, started once for the page. */
 function startEngine() {
-  engine ??= Promise.all([startWorker(), fetchOk(new URL(`./i18n/${lang}.json`, import.meta.url), 'text')])
-    .then(([ask, catalog]) => ({ ask, catalog }));
+  engine ??= startWorker();
   return engine;
 }
 
@@ -72,25 +73,32 @@ const live = new Map(); // island -> Promise of its act(control) function
 /** Bring one island to life (once); the promise of its act(control) function. */
 function wake(island) {
   if (!live.has(island)) {
-    island.dataset.state = 'starting';
     const status = island.querySelector('.demo-status');
-    if (status) status.textContent = island.dataset.starting || '';
-    live.set(island, startEngine().then(async ({ ask, catalog }) => {
+    const say = (state, text) => {
+      island.dataset.state = state;
+      if (status) status.textContent = text;
+    };
+    const alive = () => say('live', '');
+    const failed = (error) => say('failed', (island.dataset.failed || '{detail}').replace('{detail}', String(error.message || error)));
+    say('starting', island.dataset.starting || '');
+    live.set(island, startEngine().then(async (ask) => {
       const { demo, names } = island.dataset;
-      draw(island, await ask('mount', [island.id, demo, lang, catalog, names]));
-      island.dataset.state = 'live';
-      if (status) status.textContent = '';
+      draw(island, await ask('mount', [island.id, demo, lang, names]));
+      alive();
       let turn = Promise.resolve();
       return (control) => {
         turn = turn.catch(() => {}).then(async () => {  // one after the other, each drawn
           draw(island, await ask('act', [island.id, control]));
+          alive();
           focusAfter(island, control);
+        }).catch((error) => {
+          failed(error);  // the worker died, or the demo refused the click: said, not hidden
+          throw error;
         });
         return turn;
       };
     }).catch((error) => {
-      island.dataset.state = 'failed';
-      if (status) status.textContent = (island.dataset.failed || '{detail}').replace('{detail}', String(error.message || error));
+      failed(error);
       throw error;
     }));
   }
