@@ -362,3 +362,36 @@ def test_the_solver_leaves_the_deal_unchanged():
         solve(deal, 1, "maxn")
         after = (deal.hands, deal.trick, deal.to_move, deal.masks().playable, len(deal.history))
         assert after == before
+
+
+def test_a_finished_search_empties_its_table_at_once(monkeypatch):
+    """A search's node function calls itself through its closure, a cycle that holds the search's
+    table until a garbage collection, which Pyodide's Python makes rarely: the computer players'
+    worker held several MB of finished searches' tables, and its memory grew for good. Each
+    search is closed when it is done, a limit that stops it included."""
+    searches, sizes = [], []
+    made = Solver._paranoid
+
+    def spy(self, *args):
+        search = made(self, *args)
+        close = search.close
+
+        def closed():
+            sizes.append(len(search.tt))
+            close()
+
+        search.close = closed
+        searches.append(search)
+        return search
+
+    monkeypatch.setattr(Solver, "_paranoid", spy)
+    rng = random.Random(5)
+    for contract in ("no-last-two", "domino"):
+        deal = ending(STANDARD, contract, rng, 14)
+        solve(deal)
+        move_values(deal)
+    with pytest.raises(SearchLimit):
+        Solver(node_limit=50).solve(ending(STANDARD, "no-last-two", random.Random(6), 52))
+    assert len(searches) == len(sizes) == 5
+    assert sum(sizes) > 0  # the tables had entries, now freed
+    assert all(search.tt == {} for search in searches)

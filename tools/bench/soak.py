@@ -33,8 +33,10 @@ the run and says so). Figures, not a test.
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tools.bench import common
@@ -51,33 +53,78 @@ TIMEOUT_MS = 180_000
 # each module worker the page starts (the computer players' Python): the worker is started from
 # a module of this script's that sets the same watch, then imports the page's worker module (a
 # blob: address, which the page's Content-Security-Policy refuses: the context bypasses it).
+# Each growth of a memory is noted with what was running: in a worker, the page's last call
+# (web/runtime/calls.js: a worker's Python answers one call at a time, but for a review's steps);
+# everywhere, the JavaScript frames of the stack.
 WASM = """(() => {
   const watch = () => {
     self.soakMemories = [];
+    self.soakHeaps = [];  // the instances' exports, whose allocator says what it holds
+    self.soakGrowths = [];
+    let last = null;  // in a worker: the page's last call
     const keep = (result) => {
       const instance = result.instance || result;
-      for (const value of Object.values(instance.exports || {})) {
+      const exports = instance.exports || {};
+      for (const value of Object.values(exports)) {
         if (value instanceof WebAssembly.Memory) self.soakMemories.push(value);
       }
+      if (exports.mallinfo && exports.malloc_max_footprint) self.soakHeaps.push(exports);
       return result;
     };
     const streaming = WebAssembly.instantiateStreaming;
     if (streaming) WebAssembly.instantiateStreaming = (...a) => streaming(...a).then(keep);
     const instantiate = WebAssembly.instantiate;
     WebAssembly.instantiate = (...a) => instantiate(...a).then(keep);
+    const grow = WebAssembly.Memory.prototype.grow;
+    WebAssembly.Memory.prototype.grow = function (pages) {
+      const from = this.buffer.byteLength;
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 200;
+      const frames = new Error().stack.split('\\n').slice(2)
+        .filter((line) => !line.includes('wasm-function') && !line.includes('wasm://'))
+        .map((line) => line.trim().replace(/^at /, '').replace(/\\(.*\\/([^/]*)\\)$/, '($1)'));
+      Error.stackTraceLimit = limit;
+      const answer = grow.call(this, pages);
+      const to = this.buffer.byteLength;
+      self.soakGrowths.push({ from, to, call: last, frames });
+      return answer;
+    };
+    if (typeof WorkerGlobalScope === 'undefined') return;
+    const listen = self.addEventListener;
+    self.addEventListener = function (type, listener, options) {
+      if (type !== 'message') return listen.call(this, type, listener, options);
+      const noted = (event) => {
+        const { call, args } = event.data || {};
+        if (call) last = { call, args };
+        return listener(event);
+      };
+      return listen.call(this, type, noted, options);
+    };
   };
   watch();
   const Original = window.Worker;
   window.Worker = function (url, options) {
     if (options?.type !== 'module') return new Original(url, options);
     const address = JSON.stringify(new URL(url, location.href).href);
-    const source = `(${watch})();\nawait import(${address});`;
+    const source = `(${watch})();\\nawait import(${address});`;
     const blob = new Blob([source], { type: 'text/javascript' });
     return new Original(URL.createObjectURL(blob), options);
   };
 })()"""
 
 WORKER_WASM = "() => (self.soakMemories || []).reduce((sum, m) => sum + m.buffer.byteLength, 0)"
+HEAP = """() => (self.soakHeaps || []).reduce((sum, exports) => {
+  const at = exports.malloc(40);
+  exports.mallinfo(at);  // struct mallinfo: its eighth field, the bytes in use
+  const inUse = new Uint32Array(exports.memory.buffer, at, 10)[7];
+  exports.free(at);
+  return { inUse: sum.inUse + inUse, peak: sum.peak + exports.malloc_max_footprint() };
+}, { inUse: 0, peak: 0 })"""
+"""What the allocator of each Python of the scope (the page's, or a worker's) holds: the bytes
+in use now, and the most it ever took from its memory (a WebAssembly memory grows by a fifth at
+a time, so its size says less than this)."""
+GROWTHS = "() => (self.soakGrowths || []).splice(0)"
+"""The growths of the scope's WebAssembly memories since the last time asked."""
 PLAYERS_OBJECTS = "async () => JSON.parse(await barbuBoot.bots.ask('memory', '[]')).objects"
 """The objects the computer players' Python keeps (web/runtime/worker.py, ``memory``; Pyodide's
 Python has no memory blocks to count): its WebAssembly memory never shrinks, so its size says
@@ -172,10 +219,16 @@ def measure(page: Page, cdp: CDPSession) -> dict[str, float]:
     memory = page.evaluate(MEASURE)
     scopes: dict[str, Any] = memory["scopes"]
     workers = sum(v for k, v in scopes.items() if "Worker" in k)
+    page_heap = page.evaluate(HEAP)
+    worker_heaps = [worker.evaluate(HEAP) for worker in page.workers]
     return {
         "heap": heap["usedSize"] / MB,
         "python": memory["wasm"] / MB,
+        "python_in_use": page_heap["inUse"] / MB,
+        "python_peak": page_heap["peak"] / MB,
         "worker_python": sum(worker.evaluate(WORKER_WASM) for worker in page.workers) / MB,
+        "worker_in_use": sum(h["inUse"] for h in worker_heaps) / MB,
+        "worker_peak": sum(h["peak"] for h in worker_heaps) / MB,
         "worker_objects": page.evaluate(PLAYERS_OBJECTS) / 1000,
         "window": scopes.get("Window", 0) / MB,
         "workers": workers / MB,
@@ -190,7 +243,11 @@ def measure(page: Page, cdp: CDPSession) -> dict[str, float]:
 FIGURES = (
     ("heap", "JS heap MB"),
     ("python", "page's Python MB"),
+    ("python_in_use", "of it in use MB"),
+    ("python_peak", "at most MB"),
     ("worker_python", "workers' Python MB"),
+    ("worker_in_use", "of it in use MB"),
+    ("worker_peak", "at most MB"),
     ("worker_objects", "players' Python k objects"),
     ("window", "page MB"),
     ("workers", "workers MB"),
@@ -222,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = evening(browser, server.url, args.deals, args.level, args.presets.split(","))
         browser.close()
     server.stop()
+    GROWTHS_FILE.write_text(json.dumps(GROWN, indent=1))
+    print(f"  the memories' growths, with the calls' arguments: {GROWTHS_FILE}")
     games = [args.presets.split(",")[n % len(args.presets.split(","))] for n in range(len(rows))]
     grown = growth(rows, games)
     if grown:
@@ -230,6 +289,29 @@ def main(argv: list[str] | None = None) -> int:
         per = [rows[i + 1]["heap"] - rows[i]["heap"] for i in range(len(rows) - 1)]
         print(f"  JS heap change per session, median: {statistics.median(per):+.2f} MB")
     return 0
+
+
+GROWN: list[dict[str, Any]] = []
+"""Every growth seen, with the worker's last call whole (its arguments: a computer player's
+decision can be asked again on CPython): written to ``GROWTHS_FILE`` at the end."""
+GROWTHS_FILE = Path("/tmp/soak-growths.json")
+
+
+def grown_memories(page: Page) -> list[tuple[str, str]]:
+    """Each growth of a WebAssembly memory of the page or its workers since the last session:
+    where, its sizes, the worker's last call, and the JavaScript that asked."""
+    found = [("the page", page.evaluate(GROWTHS))]
+    found += [(f"a worker ({w.url[-30:]})", w.evaluate(GROWTHS)) for w in page.workers]
+    out = []
+    for where, growths in found:
+        for grown in growths:
+            last = grown["call"]
+            call = f"{last['call']} {json.dumps(last['args'][1:])[:60]}" if last else "no call"
+            GROWN.append({"where": where, **grown})
+            frames = " < ".join(grown["frames"][:6])
+            said = f"{grown['from'] / MB:.1f} -> {grown['to'] / MB:.1f} MB ({call}): {frames}"
+            out.append((where, said))
+    return out
 
 
 def growth(rows: list[dict[str, float]], games: list[str]) -> dict[str, float]:
@@ -282,6 +364,8 @@ def evening(
             figures = ", ".join(f"{name} {rows[-1][key]:.1f}" for key, name in FIGURES)
             minutes = (time.monotonic() - started) / 60
             print(f"  session {n + 1} ({preset}, {clicks} taps, {minutes:.1f} min): {figures}")
+            for where, growth in grown_memories(page):
+                print(f"    {where}'s memory grew {growth}")
     except Error as error:
         print(f"  stopped: {str(error).splitlines()[0]}")
         page.screenshot(path="/tmp/soak-stopped.png")

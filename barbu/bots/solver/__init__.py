@@ -84,6 +84,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal
@@ -178,18 +179,18 @@ class Solver:
             scores = tuple(_dot(r, [raw[t] + vector[t] for t in range(4)]) for r in rows)
             return Solution(root, scores[root], best, model, settled, scores, maxn.nodes)
         goal = deal.rules.goal
-        search = self._paranoid(deal, root, tuple(goal * w for w in rows[root]))
-        value = _mtdf(search.value, 0)
-        best_moves: list[Card] = []
-        for g in search.root_groups():
-            c = g.bit_length() - 1
-            # A null window around the value: does this card reach it?
-            if mover == root:
-                reaches = search.after(c, value - 1, value) >= value
-            else:
-                reaches = search.after(c, value, value + 1) <= value
-            if reaches:
-                best_moves.extend(CARDS[d] for d in card_numbers(g))
+        with closing(self._paranoid(deal, root, tuple(goal * w for w in rows[root]))) as search:
+            value = _mtdf(search.value, 0)
+            best_moves: list[Card] = []
+            for g in search.root_groups():
+                c = g.bit_length() - 1
+                # A null window around the value: does this card reach it?
+                if mover == root:
+                    reaches = search.after(c, value - 1, value) >= value
+                else:
+                    reaches = search.after(c, value, value + 1) <= value
+                if reaches:
+                    best_moves.extend(CARDS[d] for d in card_numbers(g))
         return Solution(
             root, base[root] + goal * value, tuple(sorted(best_moves)), model, settled,
             nodes=search.counter[0],
@@ -210,14 +211,14 @@ class Solver:
                 for c, v in self._maxn(deal, root, rows).root_options()
             }
         goal = deal.rules.goal
-        search = self._paranoid(deal, root, tuple(goal * w for w in rows[root]))
         out: dict[Card, int] = {}
         guess = 0
-        for g in search.root_groups():
-            c = g.bit_length() - 1
-            guess = _mtdf(partial(search.after, c), guess)
-            v = base[root] + goal * guess
-            out.update((CARDS[d], v) for d in card_numbers(g))
+        with closing(self._paranoid(deal, root, tuple(goal * w for w in rows[root]))) as search:
+            for g in search.root_groups():
+                c = g.bit_length() - 1
+                guess = _mtdf(partial(search.after, c), guess)
+                v = base[root] + goal * guess
+                out.update((CARDS[d], v) for d in card_numbers(g))
         return dict(sorted(out.items()))
 
     def _setup(

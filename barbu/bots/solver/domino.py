@@ -175,6 +175,13 @@ class DominoSearch:
         self.node = node
         self.step = after
 
+    def close(self) -> None:
+        """Empty the table now the search is done. The search's node function calls itself
+        through its closure, a cycle that holds the table until the garbage collector finds it;
+        Pyodide's looks at old objects rarely, and the computer players' worker held several MB
+        of finished searches' tables (its WebAssembly memory, which never shrinks, grew)."""
+        self.tt.clear()
+
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
         """The root's value (fail-soft)."""
         return self.node(self.seat, self.playable, self.out, alpha, beta)

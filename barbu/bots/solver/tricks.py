@@ -264,6 +264,13 @@ class TrickSearch:
         self.counter = counter
         self.weights = W
 
+    def close(self) -> None:
+        """Empty the table now the search is done. The search's node function calls itself
+        through its closure, a cycle that holds the table until the garbage collector finds it;
+        Pyodide's looks at old objects rarely, and the computer players' worker held several MB
+        of finished searches' tables (its WebAssembly memory, which never shrinks, grew)."""
+        self.tt.clear()
+
     def value(self, alpha: int = -INF, beta: int = INF) -> int:
         """The root's value (fail-soft: outside ``(alpha, beta)`` a bound on that side)."""
         p = self.pos
