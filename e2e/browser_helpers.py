@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from barbu import Session
 from web.languages.i18n import SUPPORTED
@@ -31,6 +33,14 @@ new ReportingObserver((reports) => {
 }, {types: ['deprecation'], buffered: true}).observe();
 """
 """Collects Chromium's deprecation reports (what Lighthouse's best practices count)."""
+
+
+def tap_first(page: Page, selector: str, timeout_ms: int) -> None:
+    """Tap the first element of ``selector``, a decision of the player's. The page may take it
+    first (auto-play: the only legal card, a doubling turn with nothing to choose): then the tap
+    gives up after ``timeout_ms`` and the caller looks at the page again."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.locator(selector).first.click(timeout=timeout_ms)
 
 
 def score(text: str) -> int:

@@ -10,14 +10,12 @@ that ends the game."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from e2e.browser_helpers import wait_ready
+from e2e.browser_helpers import tap_first, wait_ready
 from e2e.test_accessibility import check
 from e2e.test_session_play import STATE  # what a page asks of its player now
 
@@ -38,10 +36,8 @@ def act(page: Page, state: str) -> None:
         "double": '[data-action="doubles-done"]',
         "card": "#hand button[data-card].playable",
     }.get(state)
-    if target is None:  # nothing to press ("next" and "over" are the tests' to press)
-        return
-    with contextlib.suppress(PlaywrightTimeout):
-        page.locator(target).first.click(timeout=3_000)
+    if target is not None:  # nothing to press ("next" and "over" are the tests' to press)
+        tap_first(page, target, 3_000)
 
 
 def host_table(page: Page, seats: str) -> None:

@@ -6,17 +6,15 @@ here with the engine (``saved_session``): the page resumes it exactly as a reloa
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import re
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from barbu import Phase, Session, session_from_record, session_record
-from e2e.browser_helpers import CATALOGS, score, wait_bots_ready, wait_ready
+from e2e.browser_helpers import CATALOGS, score, tap_first, wait_bots_ready, wait_ready
 from e2e.test_session_play import STATE
 from web.game.save import SAVE_KEY, UNREADABLE_PREFIX, Saved
 
@@ -101,10 +99,7 @@ def drive_until(page: Page, wanted: Callable[[Page], bool], limit: int = 400) ->
             return
         if state not in TAPS:
             raise AssertionError(f"unexpected state {state}")
-        # The page may take a decision with nothing to choose itself first (auto-play: the only
-        # card, a doubling turn with no double left); then the state is read again.
-        with contextlib.suppress(PlaywrightTimeout):
-            page.locator(TAPS[state]).first.click(timeout=5_000)
+        tap_first(page, TAPS[state], 5_000)  # the page may take it first: the state is read again
     raise AssertionError("the wanted position never came")
 
 
