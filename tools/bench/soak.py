@@ -18,6 +18,9 @@ session it prints:
 - the page's Python memory (the interpreter's WebAssembly memory, seen when it was made), and
   its workers' (the computer players' Python: each module worker is started through a module
   that watches the same, so the context bypasses the page's Content-Security-Policy);
+- what each of those Pythons' allocator holds, and the most it ever took (dlmalloc's
+  ``mallinfo`` and ``malloc_max_footprint``), and each growth of their memories since the last
+  session, with the worker's last call and the JavaScript that asked;
 - the memory of the page and of each of its workers (the computer players' Python among them),
   as ``performance.measureUserAgentSpecificMemory()`` attributes it (the page is cross-origin
   isolated; Chromium is asked to measure at once);
@@ -279,8 +282,6 @@ def main(argv: list[str] | None = None) -> int:
         rows = evening(browser, server.url, args.deals, args.level, args.presets.split(","))
         browser.close()
     server.stop()
-    GROWTHS_FILE.write_text(json.dumps(GROWN, indent=1))
-    print(f"  the memories' growths, with the calls' arguments: {GROWTHS_FILE}")
     games = [args.presets.split(",")[n % len(args.presets.split(","))] for n in range(len(rows))]
     grown = growth(rows, games)
     if grown:
@@ -291,27 +292,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-GROWN: list[dict[str, Any]] = []
-"""Every growth seen, with the worker's last call whole (its arguments: a computer player's
-decision can be asked again on CPython): written to ``GROWTHS_FILE`` at the end."""
 GROWTHS_FILE = Path("/tmp/soak-growths.json")
+"""Where the evening's growths are written whole, with the worker's last call and its
+arguments (a computer player's decision can then be asked again on CPython)."""
 
 
-def grown_memories(page: Page) -> list[tuple[str, str]]:
-    """Each growth of a WebAssembly memory of the page or its workers since the last session:
+def grown_memories(page: Page) -> list[dict[str, Any]]:
+    """Each growth of a WebAssembly memory of the page or its workers since the last asked:
     where, its sizes, the worker's last call, and the JavaScript that asked."""
     found = [("the page", page.evaluate(GROWTHS))]
     found += [(f"a worker ({w.url[-30:]})", w.evaluate(GROWTHS)) for w in page.workers]
-    out = []
-    for where, growths in found:
-        for grown in growths:
-            last = grown["call"]
-            call = f"{last['call']} {json.dumps(last['args'][1:])[:60]}" if last else "no call"
-            GROWN.append({"where": where, **grown})
-            frames = " < ".join(grown["frames"][:6])
-            said = f"{grown['from'] / MB:.1f} -> {grown['to'] / MB:.1f} MB ({call}): {frames}"
-            out.append((where, said))
-    return out
+    return [{"where": where, **grown} for where, growths in found for grown in growths]
+
+
+def described(grown: dict[str, Any]) -> str:
+    """One growth in a line: where, its sizes, the call, the first JavaScript frames."""
+    last = grown["call"]
+    call = f"{last['call']} {json.dumps(last['args'][1:])[:60]}" if last else "no call"
+    frames = " < ".join(grown["frames"][:6])
+    sizes = f"{grown['from'] / MB:.1f} -> {grown['to'] / MB:.1f} MB"
+    return f"{grown['where']}'s memory grew {sizes} ({call}): {frames}"
 
 
 def growth(rows: list[dict[str, float]], games: list[str]) -> dict[str, float]:
@@ -330,8 +330,9 @@ def growth(rows: list[dict[str, float]], games: list[str]) -> dict[str, float]:
 def evening(
     browser: Browser, base: str, sessions: int, level: str, presets: list[str]
 ) -> list[dict[str, float]]:
-    """Play ``sessions`` sessions in one tab, printing each one's figures as it ends; the
-    figures (the sessions played before a crash, if one stops the evening)."""
+    """Play ``sessions`` sessions in one tab, printing each one's figures and memory growths as
+    it ends (the growths written whole to ``GROWTHS_FILE`` at the end); the figures (the
+    sessions played before a crash, if one stops the evening)."""
     from playwright.sync_api import Error
 
     context = browser.new_context(
@@ -348,6 +349,7 @@ def evening(
     wait_for(page, "html.ready")
     started = time.monotonic()
     rows: list[dict[str, float]] = []
+    growths: list[dict[str, Any]] = []
     try:
         for n in range(sessions):
             preset = presets[n % len(presets)]
@@ -364,12 +366,15 @@ def evening(
             figures = ", ".join(f"{name} {rows[-1][key]:.1f}" for key, name in FIGURES)
             minutes = (time.monotonic() - started) / 60
             print(f"  session {n + 1} ({preset}, {clicks} taps, {minutes:.1f} min): {figures}")
-            for where, growth in grown_memories(page):
-                print(f"    {where}'s memory grew {growth}")
+            for grown in grown_memories(page):
+                growths.append(grown)
+                print(f"    {described(grown)}")
     except Error as error:
         print(f"  stopped: {str(error).splitlines()[0]}")
         page.screenshot(path="/tmp/soak-stopped.png")
     context.close()
+    GROWTHS_FILE.write_text(json.dumps(growths, indent=1))
+    print(f"  the memories' growths, with the calls' arguments: {GROWTHS_FILE}")
     return rows
 
 
